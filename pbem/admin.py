@@ -1,0 +1,109 @@
+"""Creating games and adding players (library side of `pbem game new`, `pbem player add`)."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from .dice import Dice, stage_seed
+from .engine import canonical_json, get_game, state_hash
+from .errors import PbemError
+from .store import hash_secret, new_secret, now
+
+NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+
+
+def check_name(name: str, what: str) -> str:
+    if not NAME.match(name):
+        raise PbemError(f"{what} name {name!r} is not allowed: use 1-32 lower-case letters, "
+                        f"digits, '-' or '_', starting with a letter (e.g. 'anna')")
+    return name
+
+
+def create_game(db, name: str, game_type: str, seed: str | None = None,
+                variants: list[str] | None = None) -> dict:
+    """A new game, waiting for its players. The seed is stored before anything is rolled."""
+    check_name(name, "game")
+    game = get_game(game_type)
+    if db["games"].count_where("name = ?", [name]):
+        raise PbemError(f"a game called {name!r} exists already; pick another name")
+    chosen = {}
+    for v in variants or []:
+        if v not in game.variants:
+            known = ", ".join(sorted(game.variants)) or "none"
+            raise PbemError(f"{game_type} has no variant {v!r}; variants: {known}")
+        chosen[v] = True
+    row = {"name": name, "game_type": game_type, "seed": seed or secrets.token_hex(8),
+           "variants": canonical_json(chosen), "status": "new", "stage": -1,
+           "created": now(), "result": ""}
+    db["games"].insert(row)
+    return row
+
+
+def get_game_row(db, name: str) -> dict:
+    rows = list(db["games"].rows_where("name = ?", [name]))
+    if not rows:
+        known = ", ".join(r["name"] for r in db["games"].rows) or "none yet"
+        raise PbemError(f"no game called {name!r}; games: {known}")
+    return rows[0]
+
+
+def add_player(db, game_name: str, player: str, email: str) -> str:
+    """Add a player to a game that has not started; return the secret (shown once)."""
+    g = get_game_row(db, game_name)
+    check_name(player, "player")
+    if "@" not in email or any(c.isspace() for c in email):
+        raise PbemError(f"{email!r} is not an email address")
+    if g["status"] != "new":
+        raise PbemError(f"game {game_name!r} has started; players can no longer join")
+    game = get_game(g["game_type"])
+    seat = db["players"].count_where("game = ?", [game_name])
+    if db["players"].count_where("game = ? and name = ?", [game_name, player]):
+        raise PbemError(f"{player!r} already plays in {game_name!r}")
+    if seat >= game.max_players:
+        raise PbemError(f"{game.title} takes at most {game.max_players} players")
+    secret = new_secret()
+    salt = secrets.token_hex(8)
+    db["players"].insert({"game": game_name, "name": player, "email": email,
+                          "secret_hash": hash_secret(secret, salt), "salt": salt,
+                          "seat": seat, "joined": now()})
+    return secret
+
+
+def players_of(db, game_name: str) -> list[dict]:
+    return list(db["players"].rows_where("game = ?", [game_name], order_by="seat"))
+
+
+def start_game(db, game_name: str) -> dict:
+    """Set the game up (its first stage) once enough players have joined."""
+    g = get_game_row(db, game_name)
+    if g["status"] != "new":
+        return g
+    game = get_game(g["game_type"])
+    players = [p["name"] for p in players_of(db, game_name)]
+    if len(players) < game.min_players:
+        raise PbemError(f"{game.title} needs {game.min_players}-{game.max_players} players; "
+                        f"{game_name!r} has {len(players)}: add more with `pbem player add`")
+    seed = stage_seed(g["seed"], 0)
+    state, stage_name = game.new_game(players, _variants(g), Dice(seed))
+    with db.conn:
+        db["stages"].insert({"game": game_name, "number": 0, "name": stage_name,
+                             "state": canonical_json(state), "state_hash": state_hash(state),
+                             "seed": seed, "status": "open", "deadline": "",
+                             "processed_at": "", "next_name": ""})
+        db["games"].update(game_name, {"status": "running", "stage": 0})
+    return get_game_row(db, game_name)
+
+
+def _variants(g: dict) -> dict:
+    import json
+
+    return json.loads(g["variants"])
+
+
+def current_stage(db, game_name: str) -> dict:
+    g = get_game_row(db, game_name)
+    if g["status"] == "new":
+        raise PbemError(f"game {game_name!r} has not started: it needs its players "
+                        f"(`pbem player add`), then `pbem game start`")
+    return db["stages"].get((game_name, g["stage"]))

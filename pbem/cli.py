@@ -1,0 +1,312 @@
+"""The `pbem` command line: thin click commands over the library (STYLE.md).
+
+Exit codes: 0 ok, 1 some game failed (the others were still processed), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import admin, audit, demo, orders, scenario, status, turns
+from .confirm import confirmation_text
+from .errors import EXIT_GAME_FAILED, EXIT_USAGE, PbemError
+from .site import init_site, open_site
+
+
+def _site(ctx: click.Context):
+    return open_site(ctx.obj["site"])
+
+
+def _fail(e: PbemError):
+    click.echo(f"error: {e.message}", err=True)
+    sys.exit(e.exit_code)
+
+
+def _read(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    path = Path(source)
+    if not path.is_file():
+        raise PbemError(f"no such order file: {source}")
+    raw = path.read_bytes()
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+class Group(click.Group):
+    """Turns PbemError into `error: ...` and its exit code, for every command."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except PbemError as e:
+            _fail(e)
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--site", "site", default=".", envvar="PBEM_SITE", show_default=True,
+              type=click.Path(file_okay=False), help="The site directory (or $PBEM_SITE).")
+@click.version_option(package_name="pbem")
+@click.pass_context
+def main(ctx, site):
+    """pbem: run long board and card games by email.
+
+    \b
+    Quick start:
+      pbem demo                 # a 4-player HellGame, 3 turns, reports written
+      pbem init mysite && cd mysite
+      pbem game new hell1 --game hellgame
+      pbem player add hell1 anna anna@example.org
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["site"] = site
+
+
+@main.command("init")
+@click.argument("directory", default=".", type=click.Path(file_okay=False))
+def init_cmd(directory):
+    """Create a site: pbem.yaml, pbem.db, inbox/, outbox/, archive/, reports/.
+
+    Safe to run again: existing files are kept and the database is migrated.
+
+    Example: pbem init ~/games
+    """
+    site = init_site(directory)
+    click.echo(f"site ready in {site.root.resolve()}")
+
+
+@main.group(cls=Group)
+def game():
+    """Create and start games."""
+
+
+@game.command("new")
+@click.argument("name")
+@click.option("--game", "game_type", required=True, help="Which game, e.g. hellgame.")
+@click.option("--seed", default=None, help="Seed for all dice (default: random, stored).")
+@click.option("--variant", "variants", multiple=True, help="Switch on a variant (repeatable).")
+@click.pass_context
+def game_new(ctx, name, game_type, seed, variants):
+    """Create a game called NAME, waiting for players.
+
+    Example: pbem game new hell1 --game hellgame --seed 42
+    """
+    db = _site(ctx).db()
+    row = admin.create_game(db, name, game_type, seed, list(variants))
+    click.echo(f"created {row['game_type']} game {name!r}; add players with "
+               f"`pbem player add {name} NAME EMAIL`, then `pbem game start {name}`")
+
+
+@game.command("start")
+@click.argument("name")
+@click.pass_context
+def game_start(ctx, name):
+    """Deal the game out and open its first stage (needs enough players).
+
+    Example: pbem game start hell1
+    """
+    db = _site(ctx).db()
+    admin.start_game(db, name)
+    stage = admin.current_stage(db, name)
+    click.echo(f"{name} started: {stage['name']} is open for orders")
+
+
+@main.group(cls=Group)
+def player():
+    """Manage players."""
+
+
+@player.command("add")
+@click.argument("game_name", metavar="GAME")
+@click.argument("name")
+@click.argument("email")
+@click.pass_context
+def player_add(ctx, game_name, name, email):
+    """Add player NAME with EMAIL to GAME; prints the player's secret once.
+
+    Example: pbem player add hell1 anna anna@example.org
+    """
+    secret = admin.add_player(_site(ctx).db(), game_name, name, email)
+    click.echo(f"added {name} to {game_name}. Secret (shown only now; it goes on the SECRET "
+               f"line of every order sheet): {secret}")
+
+
+@main.group(cls=Group, name="orders")
+def orders_group():
+    """Submit or check order sheets."""
+
+
+def _orders(ctx, game_name, player_name, source, store: bool):
+    db = _site(ctx).db()
+    text = _read(source)
+    checked = orders.check(db, game_name, player_name, text)
+    if store:
+        orders.store(db, checked, text, source="file" if source != "-" else "stdin")
+    click.echo(confirmation_text(checked, stored=store), nl=False)
+
+
+@orders_group.command("submit")
+@click.argument("game_name", metavar="GAME")
+@click.argument("player_name", metavar="PLAYER")
+@click.argument("source", metavar="FILE|-")
+@click.pass_context
+def orders_submit(ctx, game_name, player_name, source):
+    """Store PLAYER's order sheet for GAME's open stage and print the confirmation.
+
+    The last sheet submitted before the turn is processed wins.
+
+    Example: pbem orders submit hell1 anna orders.txt
+    """
+    _orders(ctx, game_name, player_name, source, store=True)
+
+
+@orders_group.command("check")
+@click.argument("game_name", metavar="GAME")
+@click.argument("player_name", metavar="PLAYER")
+@click.argument("source", metavar="FILE|-")
+@click.pass_context
+def orders_check(ctx, game_name, player_name, source):
+    """Check an order sheet without storing it; prints how every line was understood.
+
+    Example: pbem orders check hell1 anna - < orders.txt
+    """
+    _orders(ctx, game_name, player_name, source, store=False)
+
+
+@main.group(cls=Group)
+def turn():
+    """Process turns."""
+
+
+@turn.command("process")
+@click.argument("games", metavar="GAME...", nargs=-1, required=True)
+@click.pass_context
+def turn_process(ctx, games):
+    """Resolve the open stage of each GAME now and write the reports.
+
+    A game that fails is rolled back and reported; the others still run (exit 1).
+
+    Example: pbem turn process hell1
+    """
+    site = _site(ctx)
+    failed = 0
+    for name in games:
+        db = site.db()
+        try:
+            p = turns.process(db, name, site.reports_dir)
+        except PbemError as e:
+            failed += 1
+            click.echo(f"error: {e.message}", err=True)
+            continue
+        after = "game over" if p.finished else f"{p.next_name} is open"
+        click.echo(f"{name}: {p.stage_name} processed, {len(p.reports) - 1} reports; {after}")
+    if failed:
+        sys.exit(EXIT_GAME_FAILED)
+
+
+@main.command("report")
+@click.argument("game_name", metavar="GAME")
+@click.argument("player_name", metavar="[PLAYER]", required=False)
+@click.option("--stage", type=int, default=None, help="Stage number (default: the latest).")
+@click.pass_context
+def report_cmd(ctx, game_name, player_name, stage):
+    """Print PLAYER's latest report for GAME, or the public board without PLAYER.
+
+    Example: pbem report hell1 anna
+    """
+    db = _site(ctx).db()
+    admin.get_game_row(db, game_name)
+    who = player_name or ""
+    where, args = "game = ? and player = ?", [game_name, who]
+    if stage is not None:
+        where += " and stage = ?"
+        args.append(stage)
+    rows = list(db["reports"].rows_where(where, args, order_by="stage desc", limit=1))
+    if not rows:
+        raise PbemError(f"no report for {who or 'the board'} in {game_name!r} yet: "
+                        f"reports are written when a stage is processed")
+    click.echo(rows[0]["body"], nl=False)
+
+
+@main.command("status")
+@click.argument("game_name", metavar="[GAME]", required=False)
+@click.pass_context
+def status_cmd(ctx, game_name):
+    """Show each game's stage, who has ordered, and problems.
+
+    Example: pbem status hell1
+    """
+    click.echo(status.status_text(_site(ctx).db(), game_name), nl=False)
+
+
+@main.group(cls=Group)
+def scenario_group():
+    """Run scenario files."""
+
+
+main.add_command(scenario_group, "scenario")
+
+
+@scenario_group.command("run")
+@click.argument("files", metavar="FILE...", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False))
+def scenario_run(files):
+    """Run scenario FILEs (given state, orders, dice, expectations); exit 1 on a failure.
+
+    Example: pbem scenario run tests/scenarios/*.yaml
+    """
+    failed = 0
+    for f in files:
+        result = scenario.run_file(f)
+        click.echo(result.summary())
+        failed += not result.ok
+    click.echo(f"{len(files) - failed} passed, {failed} failed")
+    if failed:
+        sys.exit(EXIT_GAME_FAILED)
+
+
+@main.group(cls=Group)
+def data():
+    """Inspect game data."""
+
+
+@data.command("audit")
+@click.argument("game_type", metavar="GAME")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def data_audit(game_type, as_json):
+    """Show where GAME's component values come from and which cards have code.
+
+    Every value is `rulebook`, `external` or `assumed`; assumed ones are listed so a
+    moderator who owns the physical game can correct them in YAML.
+
+    Example: pbem data audit hellgame --json
+    """
+    report = audit.audit(game_type)
+    if as_json:
+        click.echo(json.dumps(report, indent=2, sort_keys=False, ensure_ascii=False))
+    else:
+        click.echo(audit.audit_text(report), nl=False)
+
+
+@main.command("demo")
+@click.argument("directory", default="pbem-demo", type=click.Path(file_okay=False))
+def demo_cmd(directory):
+    """Create a demo site in DIRECTORY and play a 4-player HellGame for 3 turns.
+
+    Example: pbem demo /tmp/hell-demo
+    """
+    out = demo.run_demo(Path(directory), echo=click.echo)
+    click.echo(f"\nreports are in {out.resolve()}")
+
+
+def run():  # pragma: no cover - console entry
+    main(obj={})
+
+
+__all__ = ["main", "EXIT_USAGE"]

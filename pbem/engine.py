@@ -1,0 +1,211 @@
+"""The contract between the framework and a game (DESIGN.md §2).
+
+The framework stores, schedules, renders and mails; a game only checks orders and
+resolves stages. A stage is a pure function of its inputs:
+
+    resolve(state, sheets, dice) -> Resolution(state', events, ...)
+
+`state` is a JSON-compatible dict (the stored snapshot), `sheets` holds each player's
+checked orders (or None: no moves received), and `dice` is the only source of chance.
+The same code validates an order sheet for the confirmation reply and for the turn,
+so a line accepted at confirmation can only fail later for a reason of game state.
+
+Games register under an id, either with `register()` or through the `pbem.games`
+entry-point group; the framework never imports a game by name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from importlib.metadata import entry_points
+from typing import Any, Protocol
+
+#: The outcome of one order line (python-chess's three input errors plus two more).
+ACCEPTED = "accepted"
+INVALID = "invalid"  # not understood
+UNKNOWN = "unknown"  # understood, but names something that does not exist
+AMBIGUOUS = "ambiguous"  # a name matches several things
+ILLEGAL = "illegal"  # understood, not allowed now
+STATUSES = (ACCEPTED, INVALID, UNKNOWN, AMBIGUOUS, ILLEGAL)
+
+
+@dataclass(frozen=True)
+class LineResult:
+    """How one line of an order sheet was understood."""
+
+    line_no: int
+    text: str
+    status: str
+    canonical: str = ""
+    message: str = ""
+    rule: str = ""
+    hint: str = ""
+    order: dict | None = None  # the accepted order as data (JSON-compatible)
+
+    @property
+    def ok(self) -> bool:
+        return self.status == ACCEPTED
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> LineResult:
+        return cls(**d)
+
+
+@dataclass
+class OrderSheet:
+    """A checked order sheet: every meaningful line's result, in line order."""
+
+    player: str
+    lines: list[LineResult] = field(default_factory=list)
+    defaults: list[str] = field(default_factory=list)  # decisions left to defaults
+
+    @property
+    def orders(self) -> list[dict]:
+        return [r.order for r in self.lines if r.ok and r.order is not None]
+
+    @property
+    def problems(self) -> list[LineResult]:
+        return [r for r in self.lines if not r.ok]
+
+    def canonical(self) -> list[str]:
+        return [r.canonical for r in self.lines if r.ok]
+
+    def receipt(self) -> str:
+        """A short id of the canonical order set, repeated in the turn report."""
+        text = "\n".join(self.canonical())
+        return hashlib.sha256(f"{self.player}\n{text}".encode()).hexdigest()[:12]
+
+    def to_dict(self) -> dict:
+        return {
+            "player": self.player,
+            "lines": [r.to_dict() for r in self.lines],
+            "defaults": list(self.defaults),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> OrderSheet:
+        return cls(d["player"], [LineResult.from_dict(x) for x in d["lines"]], list(d["defaults"]))
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for reports.
+
+    `visible_to` is None for a public event, or the players who may see it: templates
+    only ever receive events filtered by `visible()` (DESIGN.md §7).
+    """
+
+    phase: str
+    kind: str
+    text: str
+    rule: str = ""
+    visible_to: tuple[str, ...] | None = None
+    data: dict = field(default_factory=dict)
+
+    def visible(self, player: str | None) -> bool:
+        return self.visible_to is None or (player is not None and player in self.visible_to)
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["visible_to"] = list(self.visible_to) if self.visible_to is not None else None
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Event:
+        vis = d.get("visible_to")
+        return cls(d["phase"], d["kind"], d["text"], d.get("rule", ""),
+                   tuple(vis) if vis is not None else None, d.get("data", {}))
+
+
+@dataclass
+class Resolution:
+    """What resolving one stage produced."""
+
+    state: dict
+    events: list[Event]
+    stage_name: str  # the name of the next stage, e.g. "turn 2"
+    finished: bool = False  # the game is over
+    result: str = ""  # who won, when finished
+
+
+class Game(Protocol):
+    """What a game provides. Every method is pure: no I/O, no clock, no global random."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    variants: dict[str, str]  # variant name -> one-line description
+
+    def new_game(self, players: list[str], variants: dict, dice) -> tuple[dict, str]:
+        """The state before the first stage, and that stage's name."""
+
+    def check_orders(self, state: dict, player: str, text: str) -> OrderSheet:
+        """Parse and validate an order sheet body against the current state."""
+
+    def resolve(self, state: dict, sheets: dict[str, OrderSheet | None], dice) -> Resolution:
+        """Resolve the current stage. `sheets` has every player; None = no orders."""
+
+    def player_view(self, state: dict, player: str) -> dict:
+        """Everything `player` may see (public board plus his own secrets)."""
+
+    def public_view(self, state: dict) -> dict:
+        """The board as everyone sees it."""
+
+    def order_form(self, state: dict, player: str) -> str:
+        """A pre-filled order sheet for the player's next stage (comments and examples)."""
+
+    def templates(self) -> str:
+        """Path of the game's template directory."""
+
+    def audit(self) -> dict:
+        """Data provenance and implementation coverage (`pbem data audit`)."""
+
+
+def state_hash(state: dict) -> str:
+    return hashlib.sha256(canonical_json(state).encode()).hexdigest()
+
+
+def canonical_json(obj: Any) -> str:
+    """Stable JSON: sorted keys, no spaces, so equal states hash and store equally."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+_REGISTRY: dict[str, Game] = {}
+
+
+class UnknownGame(LookupError):
+    pass
+
+
+def register(game: Game) -> Game:
+    if game.id in _REGISTRY and _REGISTRY[game.id] is not game:
+        raise ValueError(f"game id {game.id!r} is registered twice")
+    _REGISTRY[game.id] = game
+    return game
+
+
+def _load_entry_points() -> None:
+    for ep in sorted(entry_points(group="pbem.games"), key=lambda e: e.name):
+        if ep.name not in _REGISTRY:
+            register(ep.load())
+
+
+def get_game(game_id: str) -> Game:
+    if game_id not in _REGISTRY:
+        _load_entry_points()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise UnknownGame(f"unknown game {game_id!r}; installed games: {known}") from None
+
+
+def game_ids() -> list[str]:
+    _load_entry_points()
+    return sorted(_REGISTRY)

@@ -1,0 +1,38 @@
+"""Jinja rendering of confirmations, reports and board summaries.
+
+Templates only ever receive views (DESIGN.md §7): a player's report gets that player's
+view and the events visible to him, the board gets the public view. StrictUndefined
+makes a template that asks for something the view does not have fail loudly.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+
+import jinja2
+
+
+def framework_templates() -> str:
+    return str(files("pbem_templates"))
+
+
+@cache
+def environment(game_templates: str | None = None) -> jinja2.Environment:
+    paths = ([game_templates] if game_templates else []) + [framework_templates()]
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(paths),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html",)),
+    )
+    env.filters["plural"] = lambda n, word, many=None: (
+        f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}")
+    env.filters["signed"] = lambda n: f"{n:+d}"
+    return env
+
+
+def render(template: str, context: dict, game_templates: str | None = None) -> str:
+    return environment(game_templates).get_template(template).render(**context)

@@ -1,0 +1,100 @@
+"""The site's SQLite database, through sqlite-utils, with numbered migrations.
+
+Tables (DESIGN.md §4, §8):
+  games        one row a game: type, seed, variants, status, current stage number
+  players      per game; the secret is stored only as a salted hash
+  stages       per game and number: the state snapshot *entering* the stage, its seed,
+               state hash, status (open → processed), the resolution's events
+  submissions  every order sheet received, raw, append-only, with its sha256
+  order_lines  the per-line results of each submission
+  events       what each processed stage produced (visibility per player)
+  dice_rolls   every die rolled in a processed stage, with its reason
+  reports      rendered reports per stage and player ('' = the public board)
+  outbox       outgoing mail: queued → sent / failed
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from datetime import UTC, datetime
+from pathlib import Path
+
+import sqlite_utils
+
+
+def now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _m1(db: sqlite_utils.Database) -> None:
+    db["games"].create({"name": str, "game_type": str, "seed": str, "variants": str,
+                        "status": str, "stage": int, "created": str, "result": str},
+                       pk="name")
+    db["players"].create({"game": str, "name": str, "email": str, "secret_hash": str,
+                          "salt": str, "seat": int, "joined": str},
+                         pk=("game", "name"), foreign_keys=[("game", "games", "name")])
+    db["stages"].create({"game": str, "number": int, "name": str, "state": str,
+                         "state_hash": str, "seed": str, "status": str, "deadline": str,
+                         "processed_at": str, "next_name": str},
+                        pk=("game", "number"), foreign_keys=[("game", "games", "name")])
+    db["submissions"].create({"id": int, "game": str, "player": str, "stage": int, "raw": str,
+                              "sha256": str, "received": str, "source": str, "receipt": str,
+                              "accepted": int, "problems": int},
+                             pk="id", foreign_keys=[("game", "games", "name")])
+    db["order_lines"].create({"submission": int, "line_no": int, "status": str, "text": str,
+                              "canonical": str, "message": str, "rule": str, "hint": str},
+                             pk=("submission", "line_no"),
+                             foreign_keys=[("submission", "submissions", "id")])
+    db["events"].create({"game": str, "stage": int, "seq": int, "phase": str, "kind": str,
+                         "text": str, "rule": str, "visible_to": str, "data": str},
+                        pk=("game", "stage", "seq"))
+    db["dice_rolls"].create({"game": str, "stage": int, "seq": int, "reason": str,
+                             "sides": int, "result": int, "player": str},
+                            pk=("game", "stage", "seq"))
+    db["reports"].create({"game": str, "stage": int, "player": str, "format": str, "body": str},
+                         pk=("game", "stage", "player", "format"))
+    db["outbox"].create({"id": int, "game": str, "to_addr": str, "subject": str, "body": str,
+                         "status": str, "created": str, "attempts": int}, pk="id")
+    db["submissions"].create_index(["game", "player", "stage"])
+
+
+MIGRATIONS = [_m1]
+
+
+def open_db(path: str | Path) -> sqlite_utils.Database:
+    """Open (creating if needed) and migrate the database to the latest schema."""
+    db = sqlite_utils.Database(path)
+    db.conn.execute("PRAGMA foreign_keys = ON")
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    for n, migrate in enumerate(MIGRATIONS, start=1):
+        if version < n:
+            with db.conn:
+                migrate(db)
+                db.execute(f"PRAGMA user_version = {n}")
+    return db
+
+
+def schema_version(db: sqlite_utils.Database) -> int:
+    return db.execute("PRAGMA user_version").fetchone()[0]
+
+
+# -- secrets ----------------------------------------------------------------------------
+
+def new_secret() -> str:
+    """A player's secret: short enough to type on a phone, long enough not to guess."""
+    return secrets.token_urlsafe(9)
+
+
+def hash_secret(secret: str, salt: str) -> str:
+    return hashlib.pbkdf2_hmac("sha256", secret.encode(), salt.encode(), 100_000).hex()
+
+
+def check_secret(row: dict, secret: str) -> bool:
+    return hmac.compare_digest(hash_secret(secret, row["salt"]), row["secret_hash"])
+
+
+def dumps(obj) -> str:
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False)

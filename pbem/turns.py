@@ -1,0 +1,129 @@
+"""Processing a stage: lock, load, resolve with seeded dice, store, render (DESIGN.md §2).
+
+Everything a stage writes happens in one SQLite transaction, so a crash leaves the
+previous state intact and a rerun gives the same result. A stage that is already
+processed is never processed again.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .admin import current_stage, get_game_row, players_of
+from .dice import Dice, stage_seed
+from .engine import Event, OrderSheet, canonical_json, get_game, state_hash
+from .errors import EXIT_GAME_FAILED, PbemError
+from .orders import latest_submission
+from .render import render
+from .store import dumps, now
+
+
+@dataclass
+class Processed:
+    game: str
+    stage: int
+    stage_name: str
+    next_name: str
+    finished: bool
+    reports: dict[str, str]  # player ('' = board) -> text
+
+
+def sheets_for(db, game, g: dict, stage: dict) -> tuple[dict[str, OrderSheet | None], dict]:
+    """Each player's last submission for the stage, re-checked with the same engine."""
+    state = json.loads(stage["state"])
+    sheets: dict[str, OrderSheet | None] = {}
+    receipts: dict[str, str] = {}
+    for p in players_of(db, g["name"]):
+        sub = latest_submission(db, g["name"], p["name"], stage["number"])
+        if sub is None:
+            sheets[p["name"]] = None
+            continue
+        sheets[p["name"]] = game.check_orders(state, p["name"], sub["raw"])
+        receipts[p["name"]] = sub["receipt"]
+    return sheets, receipts
+
+
+def process(db, game_name: str, site_reports: Path | None = None) -> Processed:
+    g = get_game_row(db, game_name)
+    if g["status"] == "finished":
+        raise PbemError(f"game {game_name!r} is over ({g['result']}): nothing to process")
+    stage = current_stage(db, game_name)
+    if stage["status"] != "open":
+        raise PbemError(f"{game_name} {stage['name']} is already processed")
+    game = get_game(g["game_type"])
+    sheets, receipts = sheets_for(db, game, g, stage)
+    dice = Dice(stage["seed"])
+    try:
+        res = game.resolve(json.loads(stage["state"]), sheets, dice)
+    except Exception as e:  # a bug in one game must not stop the batch (DESIGN.md §8)
+        raise PbemError(f"{game_name} {stage['name']}: resolution failed, nothing was "
+                        f"changed: {type(e).__name__}: {e}", EXIT_GAME_FAILED) from e
+    players = [p["name"] for p in players_of(db, game_name)]
+    reports = render_reports(game, g, stage, res.state, res.events, dice.rolls(), sheets,
+                             receipts, players, res.stage_name, res.finished)
+    number = stage["number"]
+    with db.conn:
+        db["events"].insert_all(
+            {"game": game_name, "stage": number, "seq": i, "phase": e.phase, "kind": e.kind,
+             "text": e.text, "rule": e.rule,
+             "visible_to": dumps(list(e.visible_to) if e.visible_to is not None else None),
+             "data": dumps(e.data)} for i, e in enumerate(res.events, start=1))
+        db["dice_rolls"].insert_all(
+            {"game": game_name, "stage": number, **r} for r in dice.rolls())
+        db["reports"].insert_all(
+            {"game": game_name, "stage": number, "player": who, "format": "text", "body": body}
+            for who, body in sorted(reports.items()))
+        db["stages"].update((game_name, number), {"status": "processed", "processed_at": now(),
+                                                  "next_name": res.stage_name})
+        if res.finished:
+            db["games"].update(game_name, {"status": "finished", "result": res.result})
+        else:
+            seed = stage_seed(g["seed"], number + 1)
+            db["stages"].insert({"game": game_name, "number": number + 1,
+                                 "name": res.stage_name, "state": canonical_json(res.state),
+                                 "state_hash": state_hash(res.state), "seed": seed,
+                                 "status": "open", "deadline": "", "processed_at": "",
+                                 "next_name": ""})
+            db["games"].update(game_name, {"stage": number + 1})
+    if site_reports is not None:
+        write_report_files(site_reports / game_name / f"{number:02d}-{_slug(stage['name'])}",
+                           reports)
+    return Processed(game_name, number, stage["name"], res.stage_name, res.finished, reports)
+
+
+def _slug(name: str) -> str:
+    return "-".join(name.lower().split())
+
+
+def write_report_files(folder: Path, reports: dict[str, str]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for who, body in sorted(reports.items()):
+        (folder / f"{who or 'board'}.txt").write_text(body, encoding="utf-8")
+
+
+def render_reports(game, g, stage, state, events: list[Event], rolls, sheets, receipts,
+                   players, next_name, finished) -> dict[str, str]:
+    """One private report per player and one public board summary, from views only."""
+    common = {"game_name": g["name"], "game_title": game.title, "stage_name": stage["name"],
+              "next_stage": next_name, "finished": finished, "rolls": rolls}
+    out: dict[str, str] = {}
+    for p in players:
+        sheet = sheets.get(p)
+        ctx = dict(common)
+        ctx.update({
+            "player": p,
+            "view": game.player_view(state, p),
+            "events": [e.to_dict() for e in events if e.visible(p)],
+            "sheet": sheet.to_dict() if sheet is not None else None,
+            "receipt": receipts.get(p, ""),
+            "order_form": "" if finished else game.order_form(state, p),
+        })
+        out[p] = render("report.txt.j2", ctx, game.templates())
+    ctx = dict(common)
+    ctx.update({"view": game.public_view(state),
+                "events": [e.to_dict() for e in events if e.visible(None)],
+                "ordered": sorted(p for p in players if sheets.get(p) is not None)})
+    out[""] = render("board.txt.j2", ctx, game.templates())
+    return out
