@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 
 from .dice import Dice, stage_seed
-from .engine import canonical_json, get_game, state_hash
+from .engine import Event, canonical_json, get_game, state_hash
 from .errors import PbemError
-from .store import hash_secret, new_secret, now
+from .store import dumps, hash_secret, new_secret, now
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
@@ -85,19 +86,44 @@ def start_game(db, game_name: str) -> dict:
         raise PbemError(f"{game.title} needs {game.min_players}-{game.max_players} players; "
                         f"{game_name!r} has {len(players)}: add more with `pbem player add`")
     seed = stage_seed(g["seed"], 0)
-    state, stage_name = game.new_game(players, _variants(g), Dice(seed))
+    dice = Dice(seed)
+    state, stage_name, events = game.new_game(players, _variants(g), dice)
     with db.conn:
         db["stages"].insert({"game": game_name, "number": 0, "name": stage_name,
                              "state": canonical_json(state), "state_hash": state_hash(state),
                              "seed": seed, "status": "open", "deadline": "",
                              "processed_at": "", "next_name": ""})
         db["games"].update(game_name, {"status": "running", "stage": 0})
+        store_outcome(db, game_name, 0, events, dice.rolls())
     return get_game_row(db, game_name)
 
 
-def _variants(g: dict) -> dict:
-    import json
+def store_outcome(db, game_name: str, stage: int, events, rolls) -> None:
+    """Append events and dice rolls to a stage (numbering continues after stored ones)."""
+    first_event = db["events"].count_where("game = ? and stage = ?", [game_name, stage])
+    first_roll = db["dice_rolls"].count_where("game = ? and stage = ?", [game_name, stage])
+    db["events"].insert_all(
+        {"game": game_name, "stage": stage, "seq": first_event + i, "phase": e.phase,
+         "kind": e.kind, "text": e.text, "rule": e.rule,
+         "visible_to": dumps(list(e.visible_to) if e.visible_to is not None else None),
+         "data": dumps(e.data)} for i, e in enumerate(events, start=1))
+    db["dice_rolls"].insert_all(
+        {"game": game_name, "stage": stage, **{**r, "seq": first_roll + r["seq"]}}
+        for r in rolls)
 
+
+def stored_outcome(db, game_name: str, stage: int) -> tuple[list[Event], list[dict]]:
+    events = [Event.from_dict({**r, "visible_to": json.loads(r["visible_to"]),
+                               "data": json.loads(r["data"])})
+              for r in db["events"].rows_where("game = ? and stage = ?", [game_name, stage],
+                                               order_by="seq")]
+    rolls = [{k: r[k] for k in ("seq", "reason", "sides", "result", "player")}
+             for r in db["dice_rolls"].rows_where("game = ? and stage = ?", [game_name, stage],
+                                                  order_by="seq")]
+    return events, rolls
+
+
+def _variants(g: dict) -> dict:
     return json.loads(g["variants"])
 
 

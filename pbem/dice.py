@@ -62,7 +62,8 @@ class Dice:
                 )
             result = int(self._script[self._used])
             if not 1 <= result <= sides:
-                raise DiceError(f"scripted roll {self._used + 1} ({reason}) is {result}, not 1..{sides}")
+                raise DiceError(f"scripted roll {self._used + 1} ({reason}) is {result}, "
+                                f"not 1..{sides}")
         else:
             result = self._rng.randint(1, sides)
         self._used += 1

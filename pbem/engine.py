@@ -22,6 +22,8 @@ from dataclasses import asdict, dataclass, field
 from importlib.metadata import entry_points
 from typing import Any, Protocol
 
+from .errors import PbemError
+
 #: The outcome of one order line (python-chess's three input errors plus two more).
 ACCEPTED = "accepted"
 INVALID = "invalid"  # not understood
@@ -142,8 +144,9 @@ class Game(Protocol):
     max_players: int
     variants: dict[str, str]  # variant name -> one-line description
 
-    def new_game(self, players: list[str], variants: dict, dice) -> tuple[dict, str]:
-        """The state before the first stage, and that stage's name."""
+    def new_game(self, players: list[str], variants: dict, dice) -> tuple[dict, str, list[Event]]:
+        """The state before the first stage, that stage's name, and what the deal
+        showed (events reported with the first stage)."""
 
     def check_orders(self, state: dict, player: str, text: str) -> OrderSheet:
         """Parse and validate an order sheet body against the current state."""
@@ -179,8 +182,8 @@ def canonical_json(obj: Any) -> str:
 _REGISTRY: dict[str, Game] = {}
 
 
-class UnknownGame(LookupError):
-    pass
+class UnknownGame(PbemError, LookupError):
+    """No game registered under that id (a usage error, exit 2)."""
 
 
 def register(game: Game) -> Game:

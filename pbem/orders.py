@@ -74,7 +74,8 @@ def check(db, game_name: str, player: str, text: str, *, need_secret: bool = Fal
     if prev is not None:
         previous = [r["canonical"] for r in db["order_lines"].rows_where(
             "submission = ? and status = 'accepted'", [prev["id"]], order_by="line_no")]
-    return Checked(game_name, g["game_type"], player, stage["number"], stage["name"], sheet, headers, previous)
+    return Checked(game_name, g["game_type"], player, stage["number"], stage["name"], sheet,
+                   headers, previous)
 
 
 def store(db, checked: Checked, text: str, source: str) -> int:

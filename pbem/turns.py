@@ -11,13 +11,13 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .admin import current_stage, get_game_row, players_of
+from .admin import current_stage, get_game_row, players_of, store_outcome, stored_outcome
 from .dice import Dice, stage_seed
 from .engine import Event, OrderSheet, canonical_json, get_game, state_hash
 from .errors import EXIT_GAME_FAILED, PbemError
 from .orders import latest_submission
 from .render import render
-from .store import dumps, now
+from .store import now
 
 
 @dataclass
@@ -61,17 +61,14 @@ def process(db, game_name: str, site_reports: Path | None = None) -> Processed:
         raise PbemError(f"{game_name} {stage['name']}: resolution failed, nothing was "
                         f"changed: {type(e).__name__}: {e}", EXIT_GAME_FAILED) from e
     players = [p["name"] for p in players_of(db, game_name)]
-    reports = render_reports(game, g, stage, res.state, res.events, dice.rolls(), sheets,
-                             receipts, players, res.stage_name, res.finished)
     number = stage["number"]
+    # events and rolls stored before the stage ran (the deal, for the setup stage)
+    earlier_events, earlier_rolls = stored_outcome(db, game_name, number)
+    rolls = earlier_rolls + [{**r, "seq": len(earlier_rolls) + r["seq"]} for r in dice.rolls()]
+    reports = render_reports(game, g, stage, res.state, earlier_events + res.events, rolls,
+                             sheets, receipts, players, res.stage_name, res.finished)
     with db.conn:
-        db["events"].insert_all(
-            {"game": game_name, "stage": number, "seq": i, "phase": e.phase, "kind": e.kind,
-             "text": e.text, "rule": e.rule,
-             "visible_to": dumps(list(e.visible_to) if e.visible_to is not None else None),
-             "data": dumps(e.data)} for i, e in enumerate(res.events, start=1))
-        db["dice_rolls"].insert_all(
-            {"game": game_name, "stage": number, **r} for r in dice.rolls())
+        store_outcome(db, game_name, number, res.events, dice.rolls())
         db["reports"].insert_all(
             {"game": game_name, "stage": number, "player": who, "format": "text", "body": body}
             for who, body in sorted(reports.items()))

@@ -1,0 +1,62 @@
+"""Registries of card effects and Daemon abilities, by card / ability id.
+
+Card text and numbers are data (data/*.yaml); an effect is code registered here under
+the card's id (STYLE.md, fireplace/Forge). `check(data)` refuses an effect for a card
+that does not exist. Cards without an effect are reported as not implemented by
+`pbem data audit` and, when they come up in play, in the turn report — never ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+ARCANA: dict[str, Callable] = {}
+HELL_CARDS: dict[str, Callable] = {}
+ABILITIES: dict[str, Callable] = {}
+
+
+def _register(table: dict, key: str):
+    def wrap(fn):
+        if key in table:
+            raise ValueError(f"effect {key} registered twice")
+        table[key] = fn
+        return fn
+
+    return wrap
+
+
+def arcana(card_id: str):
+    return _register(ARCANA, card_id)
+
+
+def hell_card(card_id: str):
+    return _register(HELL_CARDS, card_id)
+
+
+def ability(ability_id: str):
+    return _register(ABILITIES, ability_id)
+
+
+def check(data) -> None:
+    """An effect with no card is a load-time error, not a surprise at turn 17."""
+    ability_ids = {d.ability.id for d in data.daemons.values()}
+    for table, known, what in ((ARCANA, data.arcana, "Arcana"),
+                               (HELL_CARDS, data.hell_cards, "Hell card"),
+                               (ABILITIES, ability_ids, "Daemon ability")):
+        stray = sorted(set(table) - set(known))
+        if stray:
+            raise ValueError(f"effects registered for unknown {what} ids: {stray}")
+
+
+def coverage(data) -> dict:
+    """{"arcana": {"total", "implemented", "missing"}, ...} for the audit."""
+    ability_ids = sorted(d.ability.id for d in data.daemons.values())
+
+    def one(ids, table):
+        ids = sorted(ids)
+        return {"total": len(ids), "implemented": sum(1 for i in ids if i in table),
+                "missing": [i for i in ids if i not in table]}
+
+    return {"arcana": one(data.arcana, ARCANA),
+            "hell_cards": one(data.hell_cards, HELL_CARDS),
+            "daemon_abilities": one(ability_ids, ABILITIES)}

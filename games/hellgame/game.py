@@ -1,0 +1,92 @@
+"""The HellGame as a pbem game (the contract in pbem/engine.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pbem.engine import OrderSheet, Resolution
+
+from . import defaults, effects, setup, turn
+from .data import load_data
+from .log import Log
+from .orders import ORDER_TYPES, SETUP, TURN, check_sheet
+from .scenario import state_from_given
+from .state import HellState
+from .views import player_view, public_view
+
+
+class HellGame:
+    id = "hellgame"
+    title = "The HellGame"
+    min_players = 3  # HG-1.0-01
+    max_players = 6
+    variants = {
+        "no_setup_hell_cards": "learning game: skip the setup Hell-card draw (HG-5.1-04)",
+        "cursed_dice": "six 1s in a row earn a Favour (HG-15.3-01; not yet implemented)",
+    }
+
+    @property
+    def data(self):
+        data = load_data()
+        effects.check(data)
+        return data
+
+    def new_game(self, players: list[str], variants: dict, dice):
+        log = Log()
+        log.phase = "setup"
+        st = setup.new_state(players, variants, dice, self.data, log)
+        return st.to_dict(), "setup", log.events
+
+    def check_orders(self, state: dict, player: str, text: str) -> OrderSheet:
+        st = HellState.from_dict(state)
+        sheet = check_sheet(st, self.data, player, text)
+        sheet.defaults = defaults.left_to_defaults(st, sheet)
+        return sheet
+
+    def resolve(self, state: dict, sheets: dict[str, OrderSheet | None], dice) -> Resolution:
+        return turn.resolve(state, sheets, dice, self.data)
+
+    def run_phases(self, state: dict, sheets, dice, phases: list[str] | None):
+        """Scenario hook: resolve the whole stage, or only the named phases."""
+        if not phases:
+            res = self.resolve(state, sheets, dice)
+            return res.state, res.events
+        st = HellState.from_dict(state)
+        log = Log()
+        turn.run_phases(st, sheets, dice, self.data, list(phases), log)
+        return st.to_dict(), log.events
+
+    def scenario_state(self, given: dict) -> dict:
+        return state_from_given(given, self.data).to_dict()
+
+    def player_view(self, state: dict, player: str) -> dict:
+        return player_view(HellState.from_dict(state), self.data, player)
+
+    def public_view(self, state: dict) -> dict:
+        return public_view(HellState.from_dict(state), self.data)
+
+    def order_form(self, state: dict, player: str) -> str:
+        st = HellState.from_dict(state)
+        stage = SETUP if st.turn == 0 else TURN
+        lines = [f"# Orders for {'the setup' if stage == SETUP else f'turn {st.turn}'}. "
+                 "One order a line; '#' starts a comment.",
+                 "# Remove the '#' in front of the orders you want. Anything you leave out",
+                 "# gets the default shown."]
+        for otype in sorted(ORDER_TYPES.values(), key=lambda t: (t.rule, t.keyword)):
+            if stage in otype.stages:
+                lines.append(f"#   {otype.example:<40} {otype.doc}")
+        return "\n".join(lines) + "\n"
+
+    def templates(self) -> str:
+        return str(Path(__file__).parent / "templates")
+
+    def audit(self) -> dict:
+        from .data import audit
+
+        data = self.data
+        report = audit(data)
+        return {"provenance": report["provenance"], "assumed": report["assumed"],
+                "implemented": effects.coverage(data), "counts": report.get("counts", {})}
+
+
+GAME = HellGame()

@@ -1,0 +1,116 @@
+"""Gifts and trades in the Soul Phase (HG-7.2.1b-01..03, IP-08).
+
+No borrowing or lending exists (HG-7.2.1b-01): a transfer is a gift, free or against
+something in return, made only in the Soul Phase (HG-7.2.1b-02). Favours and
+Disfavours can never be given; the order parser refuses them. The engine moves Souls,
+Sectio and Arcana cards (`GIVE` orders, orders/soul.py).
+
+A trade, `GIVE b X IF b GIVES Y`, happens only when b's sheet has the matching
+`GIVE a Y` (unconditional, or conditional on X), and then both halves happen as one
+step or neither does. Trades go first (givers in seats order, orders in sheet order),
+then the plain gifts left over, in the same order. Every gift is checked again here
+against the state of the moment and reported when it cannot be made.
+"""
+
+from __future__ import annotations
+
+from .cards import enforce_hand_limit
+from .data import HellData
+from .log import Log
+from .state import HellState
+
+RULE = "HG-7.2.1b-02"
+
+
+def describe(what: dict, data: HellData) -> str:
+    if what["kind"] == "souls":
+        return f"{what['n']} Souls"
+    if what["kind"] == "sectio":
+        return data.sectio[what["id"]].name
+    return "an Arcana card"
+
+
+def _gives(sheets, player: str) -> list[tuple[tuple[str, int], dict]]:
+    """The player's GIVE orders in sheet order, each with a key (player, position)."""
+    sheet = sheets.get(player)
+    orders = [o for o in sheet.orders if o["type"] == "GIVE"] if sheet else []
+    return [((player, i), o) for i, o in enumerate(orders)]
+
+
+def run(st: HellState, sheets, data: HellData, log: Log) -> None:
+    done: set[tuple[str, int]] = set()  # orders already carried out or refused
+    for giver in st.seats:
+        for key, o in _gives(sheets, giver):
+            if o["if"] is None or key in done:
+                continue
+            done.add(key)
+            partner = _partner(sheets, giver, o, done)
+            if partner is None:
+                log.public("trade-unmatched", f"{giver}'s trade with {o['to']} does not happen: "
+                           f"{o['to']} gave no order to give {describe(o['if']['what'], data)} "
+                           "in return.", RULE, player=giver)
+                continue
+            done.add(partner[0])
+            _transfer(st, sheets, data, log, [(giver, o), (o["to"], partner[1])])
+    for giver in st.seats:
+        for key, o in _gives(sheets, giver):
+            if key not in done:
+                done.add(key)
+                _transfer(st, sheets, data, log, [(giver, o)])
+
+
+def _partner(sheets, giver: str, o: dict, done: set) -> tuple[tuple[str, int], dict] | None:
+    """The other side's order that completes the trade `o`, if any."""
+    for key, q in _gives(sheets, o["to"]):
+        if key in done or q["to"] != giver or q["what"] != o["if"]["what"]:
+            continue
+        if q["if"] is None or (q["if"]["player"] == giver and q["if"]["what"] == o["what"]):
+            return key, q
+    return None
+
+
+def _problem(st: HellState, giver: str, o: dict, parts: list[tuple[str, dict]]) -> str:
+    """Why this half cannot be made now ("" if it can)."""
+    what, p = o["what"], st.players[giver]
+    if o["to"] not in st.players:
+        return f"there is no player {o['to']}"
+    if what["kind"] == "souls" and p.souls < what["n"]:
+        return f"{giver} has only {p.souls} Souls"
+    if what["kind"] == "arcana" and what["id"] not in p.hand:
+        return f"{giver} no longer holds that card"
+    if what["kind"] == "sectio":
+        if st.owners.get(what["id"]) != giver:
+            return f"{giver} does not control that Sectio"
+        # HG-7.2.1b-03: never the last Sectio; a swap that leaves him one is fine.
+        gained = sum(1 for g, q in parts if q["to"] == giver and q["what"]["kind"] == "sectio")
+        given = sum(1 for g, q in parts if g == giver and q["what"]["kind"] == "sectio")
+        if len(st.sectio_of(giver)) - given + gained < 1:
+            return f"it is {giver}'s last Sectio, which may not be given away (HG-7.2.1b-03)"
+    return ""
+
+
+def _transfer(st: HellState, sheets, data: HellData, log: Log,
+              parts: list[tuple[str, dict]]) -> None:
+    """Make every half of a gift or trade, or none of them (IP-08: one atomic step)."""
+    problems = [why for g, o in parts if (why := _problem(st, g, o, parts))]
+    text = " and ".join(f"{g} gives {o['to']} {describe(o['what'], data)}" for g, o in parts)
+    if problems:
+        log.public("gift-refused", f"Not done: {text}, because {'; '.join(problems)}.", RULE)
+        return
+    for giver, o in parts:
+        what, to = o["what"], o["to"]
+        if what["kind"] == "souls":
+            st.players[giver].souls -= what["n"]
+            st.players[to].souls += what["n"]
+        elif what["kind"] == "sectio":
+            st.set_owner(what["id"], to)
+        else:
+            st.players[giver].hand.remove(what["id"])
+            st.players[to].hand.append(what["id"])
+            for who in (giver, to):
+                log.private(who, "gift-card", f"{giver} gives {to} "
+                            f"{data.arcana[what['id']].name}.", RULE, card=what["id"])
+    log.public("gift", f"{text}.", RULE)
+    for to in sorted({o["to"] for _, o in parts if o["what"]["kind"] == "arcana"},
+                     key=st.seats.index):
+        enforce_hand_limit(st, to, data, log, sheets.get(to))

@@ -1,0 +1,46 @@
+"""The Hell Phase (chapter 6): Event and Phenomena, then the Arcana draw (6.3).
+
+The first turn has no Hell Phase (HG-5.2-02). The Event and Phenomena (HG-6.0-01,
+6.1-*, 6.2-*) come with a later issue: they are reported as not implemented and no
+Hell card is drawn, so the Hell deck stays as it was dealt.
+"""
+
+from __future__ import annotations
+
+from .cards import gain_arcana
+from .data import HellData
+from .favours import disfavour_roll
+from .log import Log
+from .state import HellState
+
+
+def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
+    if st.turn <= 1:
+        log.public("no-hell-phase", "The first turn of the game has no Hell Phase.",
+                   "HG-5.2-02")
+        return
+    log.not_implemented("Hell Phase Event and Phenomena", "HG-6.0-01")
+    draw_arcana(st, sheets, dice, data, log)
+
+
+def draw_arcana(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
+    """Each player, in seats order, draws one card per non-Incapacitated Daemon
+    (HG-6.3-01). With Disfavours each card needs its own Disfavour Roll, and a failed
+    roll loses that card: it is simply not drawn (HG-6.3-02, HG-14.1-03). The cards
+    drawn are one gain, so the hand limit is applied once, after seeing them all
+    (HG-6.3-03)."""
+    for name in st.seats:
+        due = len(st.active_daemons(name))
+        if due == 0:
+            log.public("arcana-none-due", f"{name} has no active Daemon and draws no Arcana.",
+                       "HG-6.3-01", player=name)
+            continue
+        got = sum(1 for i in range(1, due + 1)
+                  if disfavour_roll(st, name, dice,
+                                    f"HG-6.3-02 Disfavour Roll for Arcana card {i} of {due}"))
+        if got < due:
+            log.public("arcana-lost", f"{name} fails {due - got} of {due} Disfavour Roll(s) "
+                       "and loses those Arcana cards.", "HG-6.3-02", player=name,
+                       lost=due - got)
+        gain_arcana(st, name, got, dice, data, log, (sheets or {}).get(name),
+                    "Hell Phase draw", rule="HG-6.3-01")

@@ -1,0 +1,177 @@
+"""The HellGame order language: one plain-text order per line, case-insensitive.
+
+Each order type owns its grammar in a module of this package (godip style) and
+registers itself with `@order(...)`. `check_sheet` turns a whole sheet into per-line
+results; the very same parsers run at confirmation time and at resolution time
+(DESIGN.md §2: one engine checks and resolves).
+
+Lines: `#` starts a comment; blank lines are ignored; header lines (`GAME`, `PLAYER`,
+`SECRET`, `TURN`) are read by the framework and skipped here; `END` (or `-- `, a
+signature marker) ends the sheet. Phone-keyboard dashes and quotes are normalised.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pbem.engine import ACCEPTED, ILLEGAL, INVALID, LineResult, OrderSheet
+
+from ..data import HellData
+from ..errors import OrderError
+from ..state import HellState
+
+HEADER_WORDS = ("game", "player", "secret", "turn", "stage")
+SETUP = "setup"
+TURN = "turn"
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What a parser may look at: read-only by convention (validation never mutates)."""
+
+    state: HellState
+    data: HellData
+    player: str
+
+    @property
+    def stage(self) -> str:
+        return SETUP if self.state.turn == 0 else TURN
+
+
+Parser = Callable[[str, Ctx], tuple[str, dict]]
+
+
+@dataclass(frozen=True)
+class OrderType:
+    keyword: str  # upper-case words, e.g. "BUY ARCANA"
+    stages: tuple[str, ...]
+    rule: str
+    example: str
+    doc: str
+    parse: Parser
+    repeatable: bool = True
+
+
+ORDER_TYPES: dict[str, OrderType] = {}
+
+
+def order(keyword: str, *, stages: tuple[str, ...], rule: str, example: str, doc: str,
+          repeatable: bool = True):
+    """Register a parser: `parse(rest_of_line, ctx) -> (canonical_text, order_dict)`.
+
+    The parser raises OrderError for anything it cannot accept. `order_dict` must be
+    JSON-compatible; `type` is filled in here.
+    """
+
+    def wrap(fn: Parser) -> Parser:
+        key = keyword.upper()
+        if key in ORDER_TYPES:
+            raise ValueError(f"order {key} registered twice")
+        ORDER_TYPES[key] = OrderType(key, stages, rule, example, doc, fn, repeatable)
+        return fn
+
+    return wrap
+
+
+_DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-", "−": "-", "“": '"', "”": '"',
+                         "‘": "'", "’": "'", "\u00a0": " "})
+
+
+def clean_line(raw: str) -> str:
+    line = raw.translate(_DASHES)
+    line = line.split("#", 1)[0]
+    return " ".join(line.split())
+
+
+def _find_type(line: str) -> tuple[OrderType | None, str]:
+    words = line.split(" ")
+    for n in (3, 2, 1):  # longest keyword first: "BUY OFF" before "BUY"
+        if len(words) >= n:
+            key = " ".join(words[:n]).upper()
+            if key in ORDER_TYPES:
+                return ORDER_TYPES[key], " ".join(words[n:])
+    return None, line
+
+
+def check_sheet(state: HellState, data: HellData, player: str, text: str) -> OrderSheet:
+    """Check every line of an order sheet; never raises for bad input."""
+    from . import registry  # noqa: F401  (import the order modules so they register)
+
+    ctx = Ctx(state, data, player)
+    sheet = OrderSheet(player)
+    seen: set[str] = set()
+    for no, raw in enumerate(text.splitlines(), start=1):
+        if raw.strip() in ("--", "-- ") or raw.startswith("-- ") or raw.strip().upper() == "END":
+            break
+        line = clean_line(raw)
+        if not line or line.split(" ")[0].lower().rstrip(":") in HEADER_WORDS:
+            continue
+        otype, rest = _find_type(line)
+        if otype is None:
+            sheet.lines.append(LineResult(no, raw.strip(), INVALID,
+                                          message=f"{line!r} is not an order I know",
+                                          hint=_suggest(line, ctx)))
+            continue
+        if ctx.stage not in otype.stages:
+            when = " or ".join(otype.stages)
+            sheet.lines.append(LineResult(
+                no, raw.strip(), ILLEGAL, rule=otype.rule,
+                message=f"{otype.keyword} is an order for the {when} stage, "
+                        f"and this is the {ctx.stage} stage",
+                hint="remove this line; see the order form for this stage's orders"))
+            continue
+        if not otype.repeatable and otype.keyword in seen:
+            sheet.lines.append(LineResult(no, raw.strip(), ILLEGAL, rule=otype.rule,
+                                          message=f"{otype.keyword} may be given only once",
+                                          hint="keep one of these lines"))
+            continue
+        try:
+            canonical, data_ = otype.parse(rest, ctx)
+        except OrderError as e:
+            sheet.lines.append(LineResult(no, raw.strip(), e.status, message=e.message,
+                                          rule=e.rule or otype.rule, hint=e.hint))
+            continue
+        seen.add(otype.keyword)
+        sheet.lines.append(LineResult(no, raw.strip(), ACCEPTED, canonical=canonical,
+                                      rule=otype.rule, order={"type": otype.keyword, **data_}))
+    return sheet
+
+
+def _suggest(line: str, ctx: Ctx) -> str:
+    """A "did you mean" built from the keywords of this stage (whole keywords, so
+    "BUY OF ALL" suggests BUY OFF, not BUY)."""
+    import difflib
+
+    keys = sorted(k for k, t in ORDER_TYPES.items() if ctx.stage in t.stages)
+    words = line.upper().split(" ")
+    best: list[tuple[float, str]] = []
+    for key in keys:
+        typed = " ".join(words[:len(key.split(" "))])
+        best.append((difflib.SequenceMatcher(None, typed, key).ratio(), key))
+    score, key = max(best, key=lambda x: (x[0], -len(x[1])))
+    if score >= 0.6:
+        return f"did you mean {key}? e.g. {ORDER_TYPES[key].example}"
+    return "orders for this stage: " + ", ".join(keys)
+
+
+def orders_of(sheet: OrderSheet | None, keyword: str) -> list[dict]:
+    """The accepted orders of one type, in sheet order ([] for no sheet: defaults)."""
+    if sheet is None:
+        return []
+    return [o for o in sheet.orders if o["type"] == keyword]
+
+
+_INT = re.compile(r"^\d+$")
+
+
+def parse_int(text: str, what: str, rule: str = "", lo: int = 0, hi: int = 10_000) -> int:
+    text = text.strip()
+    if not _INT.match(text):
+        raise OrderError(INVALID, f"{what} must be a whole number, not {text!r}", rule,
+                         f"write {what} as digits, e.g. 3")
+    n = int(text)
+    if not lo <= n <= hi:
+        raise OrderError(INVALID, f"{what} must be between {lo} and {hi}, not {n}", rule)
+    return n

@@ -1,0 +1,174 @@
+"""The HellGame's game state: a JSON-compatible snapshot, as plain dataclasses.
+
+`HellState.from_dict(d).to_dict() == d` always holds, so a stored stage reloads
+exactly. Order of iteration is explicit everywhere: players in `seats` order (the
+order they joined), units by `id` number, decks top first (index 0 is the top;
+played and discarded cards go to the bottom, HG-3.3-02, never reshuffled).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+ANTEHELL = "antehell"
+
+LEGION = "legion"
+LIEUTENANT = "lieutenant"
+HELLHOUND = "hellhound"
+
+IN_HELL = "hell"
+ON_EARTH = "earth"
+
+
+@dataclass
+class Unit:
+    """A counter on the map (HG-3.3-01). `owner` None: Freebooter or rampaging hound."""
+
+    id: str  # "u1", "u2", ... never reused
+    kind: str  # legion | lieutenant | hellhound
+    owner: str | None
+    location: str  # a sectio id or ANTEHELL
+    ref: str | None = None  # lieutenant.<x> / hellhound.<n>
+    minder: str | None = None  # a tamed hound's Minder Legion unit id (HG-3.2-03)
+    bonus_pay: int = 0  # Souls on a Lieutenant until the End Phase (HG-8.3.4-01)
+    tamed_this_visit: bool = False  # a Legion tames at most 1 hound per visit (HG-8.3.2-03)
+
+    @property
+    def number(self) -> int:
+        return int(self.id[1:])
+
+
+@dataclass
+class Daemon:
+    """A Daemon in play. `where`: IN_HELL or ON_EARTH (Walking the Earth)."""
+
+    id: str
+    owner: str
+    where: str = IN_HELL
+    incapacitated: bool = False
+
+
+@dataclass
+class Player:
+    """One Triumvirate (HG-3.1-01)."""
+
+    name: str
+    souls: int = 0
+    favours: int = 0
+    disfavours: int = 0
+    hand: list[str] = field(default_factory=list)  # arcana ids, in the order received
+    daemons: list[str] = field(default_factory=list)  # daemon ids, in the order received
+    redraw_used: bool = False  # the one-time setup redraw (HG-5.1-09)
+    placement_roll: int = 0  # setup first-Legion die (HG-5.1-12)
+    missed_turns: int = 0
+    ones_in_a_row: int = 0  # optional cursed dice (HG-15.3-01)
+
+    @property
+    def free_favours(self) -> int:
+        """Favours not bound by a Disfavour (HG-14.1-01)."""
+        return max(0, self.favours - self.disfavours)
+
+
+@dataclass
+class HellState:
+    seats: list[str]
+    turn: int = 0  # 0 = the pre-game setup stage
+    players: dict[str, Player] = field(default_factory=dict)
+    daemons: dict[str, Daemon] = field(default_factory=dict)  # daemons in play
+    owners: dict[str, str] = field(default_factory=dict)  # sectio id -> player
+    units: list[Unit] = field(default_factory=list)
+    next_unit: int = 1
+    arcana_deck: list[str] = field(default_factory=list)
+    hell_deck: list[str] = field(default_factory=list)
+    daemon_deck: list[str] = field(default_factory=list)
+    sectio_deck: list[str] = field(default_factory=list)
+    lieutenant_boxes: list[list[str]] = field(default_factory=lambda: [[], [], []])
+    lieutenant_return: list[str] = field(default_factory=list)
+    hellhound_box: list[str] = field(default_factory=list)
+    permanent: dict[str, str | None] = field(
+        default_factory=lambda: {"heaven": None, "earth": None, "hell": None}
+    )
+    revealed: list[str] = field(default_factory=list)  # Play Right Away cards shown this turn
+    variants: dict = field(default_factory=dict)
+    winner: dict | None = None  # {"players": [...], "how": "..."} once the game is over
+
+    # -- serialisation -------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> HellState:
+        d = dict(d)
+        d["players"] = {k: Player(**v) for k, v in d["players"].items()}
+        d["daemons"] = {k: Daemon(**v) for k, v in d["daemons"].items()}
+        d["units"] = [Unit(**u) for u in d["units"]]
+        return cls(**d)
+
+    # -- queries -------------------------------------------------------------------
+    def player_order(self) -> list[Player]:
+        return [self.players[p] for p in self.seats]
+
+    def sectio_of(self, player: str) -> list[str]:
+        """Sectio the player controls, sorted by id (HG-3.2-01)."""
+        return sorted(s for s, p in self.owners.items() if p == player)
+
+    def daemons_of(self, player: str) -> list[Daemon]:
+        return [self.daemons[d] for d in self.players[player].daemons if d in self.daemons]
+
+    def active_daemons(self, player: str) -> list[Daemon]:
+        """Non-Incapacitated Daemons (HG-3.3-04)."""
+        return [d for d in self.daemons_of(player) if not d.incapacitated]
+
+    def units_at(self, location: str) -> list[Unit]:
+        return [u for u in self.units if u.location == location]
+
+    def units_of(self, player: str, kind: str | None = None) -> list[Unit]:
+        return [u for u in self.units if u.owner == player and (kind is None or u.kind == kind)]
+
+    def unit(self, unit_id: str) -> Unit:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        raise KeyError(unit_id)
+
+    def is_rampaging(self, u: Unit) -> bool:
+        """A hound not stacked on a Legion is rampaging (HG-3.2-03)."""
+        return u.kind == HELLHOUND and u.minder is None
+
+    def unfriendly_at(self, location: str, player: str) -> list[Unit]:
+        """Units in `location` that are not the player's (other players', Freebooters,
+        rampaging hounds). Uriel and Lilith come with later issues."""
+        return [u for u in self.units_at(location) if u.owner != player]
+
+    # -- changes -------------------------------------------------------------------
+    def new_unit(self, kind: str, owner: str | None, location: str, ref: str | None = None) -> Unit:
+        u = Unit(f"u{self.next_unit}", kind, owner, location, ref)
+        self.next_unit += 1
+        self.units.append(u)
+        return u
+
+    def remove_unit(self, unit_id: str) -> Unit:
+        """Take a unit off the map. A Lieutenant goes to the Return box (HG-16.1-03);
+        a hound back to the Hellhound box; a Minder's hound starts rampaging."""
+        u = self.unit(unit_id)
+        self.units.remove(u)
+        if u.kind == LIEUTENANT and u.ref:
+            self.lieutenant_return.append(u.ref)
+        elif u.kind == HELLHOUND and u.ref:
+            self.hellhound_box.append(u.ref)
+        for h in self.units:
+            if h.minder == unit_id:
+                h.minder = None
+                h.owner = None
+        return u
+
+    def set_owner(self, sectio: str, player: str | None) -> None:
+        """Control Box marker and Sectio card change together (HG-2.4.2-01)."""
+        if player is None:
+            self.owners.pop(sectio, None)
+        else:
+            self.owners[sectio] = player
+
+    def discard(self, card: str) -> None:
+        """A played or discarded Arcana goes to the bottom of its deck (HG-3.3-02)."""
+        self.arcana_deck.append(card)

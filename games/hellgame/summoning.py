@@ -1,0 +1,279 @@
+"""The Summoning Phase (chapter 8): Legions, Arcana, Lieutenants, Hellhounds, Bonus Pay.
+
+Players summon in order of wealth, most Souls first (HG-8.1-01, HG-7.0-01: the engine
+always uses it); a die orders players with equal Souls. Players who gave no
+Summoning order do nothing here, so no die is rolled for their place.
+
+Each player does everything before the next one starts, in the order of the
+rulebook's "Example: Summoning Phase" (000 §8.3): Legions (`LEGION`, `LEGIONS`, in
+sheet order), then Arcana purchases (`BUY ARCANA`) and then recruiting (`RECRUIT`, so
+a recruit may use a card bought just before), then taming (`TAME`), then Bonus Pay
+(`BONUS`, so it may go to a Lieutenant recruited just before). Whatever cannot be done
+is reported with the reason and the rule; nothing is paid for it.
+
+New Units never go where another player's Units, Freebooters, rampaging hounds, Uriel
+or Lilith are (HG-8.1-02, HG-8.2-01): `HellState.unfriendly_at` must be empty.
+"""
+
+from __future__ import annotations
+
+from .cards import MINOR, entry_name, gain_arcana, matches
+from .data import HellData
+from .log import Log
+from .state import ANTEHELL, HELLHOUND, LEGION, LIEUTENANT, HellState
+
+ORDERS = ("LEGION", "LEGIONS", "BUY ARCANA", "RECRUIT", "TAME", "BONUS")
+RECRUIT_KIND = MINOR + "recruit-lieutenant"
+
+
+def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
+    sheets = sheets or {}
+    for name in wealth_order(st, sheets, dice, log):
+        summon(st, name, sheets[name], dice, data, log)
+
+
+def _summons(sheet) -> bool:
+    return sheet is not None and any(o["type"] in ORDERS for o in sheet.orders)
+
+
+def wealth_order(st: HellState, sheets, dice, log: Log) -> list[str]:
+    """Players with Summoning orders, most Souls first, a die breaking ties (HG-8.1-01)."""
+    active = [p for p in st.seats if _summons(sheets.get(p))]
+    order: list[str] = []
+    for amount in sorted({st.players[p].souls for p in active}, reverse=True):
+        tied = [p for p in active if st.players[p].souls == amount]
+        while tied:
+            first = dice.pick(tied, "HG-8.1-01 tie in the order of wealth")
+            tied.remove(first)
+            order.append(first)
+    if len(order) > 1:
+        log.public("wealth-order", "Summoning in order of wealth: " + ", ".join(order) + ".",
+                   "HG-8.1-01", order=order)
+    return order
+
+
+def summon(st: HellState, player: str, sheet, dice, data: HellData, log: Log) -> None:
+    orders = sheet.orders
+    legions(st, player, [o for o in orders if o["type"] in ("LEGION", "LEGIONS")], data, log)
+    # Cards this player is after are kept first when a purchase overfills the hand (IP-03).
+    prefer = [o["until"] for o in orders if o["type"] == "BUY ARCANA" and o["until"]]
+    prefer += [o["card"] or RECRUIT_KIND for o in orders if o["type"] == "RECRUIT"]
+    for o in orders:
+        if o["type"] == "BUY ARCANA":
+            buy_arcana(st, player, o, sheet, dice, data, log, tuple(prefer))
+    for o in orders:
+        if o["type"] == "RECRUIT":
+            recruit(st, player, o, dice, data, log)
+    if any(o["type"] == "TAME" for o in orders):
+        tame(st, player, dice, data, log)
+    for o in orders:
+        if o["type"] == "BONUS":
+            bonus(st, player, o, data, log)
+
+
+# -- Legions (8.2) -----------------------------------------------------------------------
+
+def legions(st: HellState, player: str, orders: list[dict], data: HellData, log: Log) -> None:
+    """Place Legions at 3 Souls each (HG-8.2-01), at most 12 in play (HG-8.2-02,
+    HG-2.3.1-01), by the spread rule (HG-8.2-03): no Sectio gets a second new Legion
+    while an eligible Sectio of his has none. Sectio where new Units may not go are
+    left out of the spread rule (A-08). `LEGIONS n` picks, each time, the eligible
+    Sectio with the fewest new Legions, then the highest printed Souls, then by id."""
+    if not orders:
+        return
+    p = st.players[player]
+    cost, cap = data.tables["legion_cost_souls"], data.tables["legion_cap"]
+    eligible = [s for s in st.sectio_of(player) if not st.unfriendly_at(s, player)]
+    new = dict.fromkeys(eligible, 0)
+
+    def refusal(s: str) -> tuple[str, str]:
+        """(why, rule) one more Legion cannot go to s now; ("", "") if it can."""
+        name = data.sectio[s].name
+        if st.owners.get(s) != player:
+            return f"{name} is not {player}'s Sectio", "HG-8.2-01"
+        if s not in new:
+            return f"{name} holds Units that are not {player}'s", "HG-8.1-02"
+        if len(st.units_of(player, LEGION)) >= cap:
+            return f"{player} already has {cap} Legions in play", "HG-8.2-02"
+        if p.souls < cost:
+            return f"{player} has {p.souls} Souls and a Legion costs {cost}", "HG-8.2-01"
+        waiting = [data.sectio[t].name for t in eligible if new[t] == 0]
+        if new[s] and waiting:
+            return (f"spread rule: {', '.join(waiting)} must each get a new Legion before "
+                    f"{name} gets a second", "HG-8.2-03")
+        return "", ""
+
+    for o in orders:
+        placed: list[str] = []
+        why, rule = "", ""
+        for _ in range(o["n"]):
+            if o["type"] == "LEGION":
+                target = o["sectio"]
+            else:
+                ok = [s for s in eligible if not refusal(s)[0]]
+                if not ok:
+                    why, rule = (refusal(eligible[0]) if eligible else
+                                 (f"{player} has no Sectio free of other Units", "HG-8.2-01"))
+                    break
+                target = min(ok, key=lambda s: (new[s], -data.sectio[s].souls, s))
+            why, rule = refusal(target)
+            if why:
+                break
+            st.new_unit(LEGION, player, target)
+            p.souls -= cost
+            new[target] += 1
+            placed.append(data.sectio[target].name)
+        if placed:
+            log.public("legions", f"{player} summons {len(placed)} Legion(s) for "
+                       f"{cost * len(placed)} Souls: {', '.join(placed)}.", "HG-8.2-01",
+                       player=player, count=len(placed))
+        if why:
+            log.public("legion-refused", f"{player}: {o['n'] - len(placed)} of {o['n']} "
+                       f"Legion(s) not summoned, because {why}.", rule, player=player)
+
+
+# -- Arcana (8.3.3) ----------------------------------------------------------------------
+
+def buy_arcana(st: HellState, player: str, o: dict, sheet, dice, data: HellData, log: Log,
+               prefer: tuple[str, ...]) -> None:
+    """Buy cards one at a time at 5 Souls, the hand limit after each (HG-8.3.3-01, IP-16)."""
+    p, price = st.players[player], data.tables["arcana_cost_souls"]
+    bought, stop, secret = 0, "", ""
+    for _ in range(o["n"]):
+        if o["until"] and any(matches(o["until"], c, data) for c in p.hand):
+            secret = f"you hold {entry_name(o['until'], data)}"  # his hand is private
+            break
+        if p.souls - price < o["keep"]:
+            stop = f"a card costs {price} and he keeps at least {o['keep']} of {p.souls} Souls"
+            break
+        if not st.arcana_deck:
+            stop = "the Arcana deck is empty"
+            break
+        p.souls -= price
+        bought += 1
+        gain_arcana(st, player, 1, dice, data, log, sheet, f"bought for {price} Souls",
+                    rule="HG-8.3.3-01", prefer=prefer)
+    text = f"{player} buys {bought} Arcana card(s) for {bought * price} Souls"
+    log.public("buy-arcana", text + (f"; stops because {stop}." if stop else "."),
+               "HG-8.3.3-01", player=player, count=bought)
+    if secret:
+        log.private(player, "buy-arcana-stop", f"You stop buying because {secret}.",
+                    "HG-8.3.3-01")
+
+
+# -- Lieutenants (8.3.1) -----------------------------------------------------------------
+
+def lieutenant_places(st: HellState, player: str) -> list[str]:
+    """Sectio where he has Legions and nobody else has Units (HG-8.3.1-03, HG-8.1-02),
+    best first: his own Sectio before others, most of his Legions, then by id (IP-14)."""
+    # AnteHell is the waste around Hell, not a Sectio (2.2.4): no Lieutenant is placed there.
+    spots = {u.location for u in st.units_of(player, LEGION) if u.location != ANTEHELL}
+    spots = [s for s in spots if not st.unfriendly_at(s, player)]
+    legions_at = {s: sum(1 for u in st.units_of(player, LEGION) if u.location == s)
+                  for s in spots}
+    return sorted(spots, key=lambda s: (st.owners.get(s) != player, -legions_at[s], s))
+
+
+def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log) -> None:
+    """Play a Recruit Lieutenant card and pay its cost (HG-8.3.1-01), roll for a box
+    (HG-8.3.1-02, mapping from data, A-07); an empty box fails, card and Souls spent
+    (HG-8.3.1-04, A-07); a box emptied is refilled from the Return box (HG-8.3.1-05).
+    Without `WITH`, the cheapest Recruit Lieutenant card in hand is used."""
+    p = st.players[player]
+    if o["card"]:
+        card = o["card"] if o["card"] in p.hand else None
+    else:
+        cards = [c for c in p.hand if matches(RECRUIT_KIND, c, data)]
+        card = min(cards, key=lambda c: (data.arcana[c].minor.cost or 0, p.hand.index(c)),
+                   default=None)
+    places = lieutenant_places(st, player)
+    cost = (data.arcana[card].minor.cost or 0) if card else 0
+    why = ("he holds no such Recruit Lieutenant card" if card is None else
+           f"the card costs {cost} Souls and he has {p.souls}" if p.souls < cost else
+           "he has no Legions in a Sectio free of other Units" if not places else "")
+    if why:
+        text = f"{player} does not recruit a Lieutenant: {why}."
+        if card is None:  # says something about his hand, which is private
+            log.private(player, "recruit-refused", text, "HG-8.3.1-01")
+        else:
+            log.public("recruit-refused", text, "HG-8.3.1-01", player=player)
+        return
+    place = o["at"] if o["at"] in places else places[0]
+    if o["at"] and o["at"] != place:
+        log.public("recruit-place", f"{player} cannot place a Lieutenant in "
+                   f"{data.sectio[o['at']].name}; {data.sectio[place].name} instead (IP-14).",
+                   "HG-8.3.1-03", player=player)
+    p.souls -= cost
+    p.hand.remove(card)
+    st.discard(card)
+    die = dice.roll("HG-8.3.1-02 Lieutenants Available box", player)
+    box = data.tables["lieutenant_box_die"][die]
+    pile = st.lieutenant_boxes[box - 1]
+    played = f"{player} plays {data.arcana[card].name} (Recruit Lieutenant, {cost} Souls)"
+    if not pile:
+        log.public("recruit-failed", f"{played}, rolls {die}: box {box} is empty and the "
+                   "recruitment fails.", "HG-8.3.1-04", player=player, roll=die)
+        return
+    lieutenant = pile.pop(0)
+    st.new_unit(LIEUTENANT, player, place, ref=lieutenant)
+    log.public("recruit", f"{played}, rolls {die}: {data.lieutenants[lieutenant].name} from "
+               f"box {box} joins him in {data.sectio[place].name}.", "HG-8.3.1-02",
+               player=player, roll=die, lieutenant=lieutenant)
+    if not pile and st.lieutenant_return:
+        pile.extend(st.lieutenant_return)
+        st.lieutenant_return.clear()
+        log.public("lieutenants-return", f"Box {box} is empty: the Lieutenants of the Return "
+                   "box move into it.", "HG-8.3.1-05")
+
+
+# -- Hellhounds (8.3.2) ------------------------------------------------------------------
+
+def tame(st: HellState, player: str, dice, data: HellData, log: Log) -> None:
+    """Each of his Legions in AnteHell that minds no hound and has not tamed one this
+    visit tries once, in id order (HG-8.3.2-01, HG-8.3.2-03, IP-15): 1-4 a random hound
+    from the box is stacked on it, 5 nothing, 6 the Legion is destroyed. An empty box
+    means no taming and no roll (HG-8.3.2-02)."""
+    minders = {h.minder for h in st.units if h.kind == HELLHOUND and h.minder}
+    tamers = [u for u in st.units_of(player, LEGION)
+              if u.location == ANTEHELL and u.id not in minders and not u.tamed_this_visit]
+    if not tamers:
+        log.public("tame-none", f"{player} has no Legion in AnteHell that may tame a "
+                   "Hellhound.", "HG-8.3.2-03", player=player)
+    for u in sorted(tamers, key=lambda x: x.number):
+        if not st.hellhound_box:
+            log.public("tame-empty", "The Hellhounds box is empty: no Hellhound can be tamed.",
+                       "HG-8.3.2-02")
+            return
+        die = dice.roll(f"HG-8.3.2-01 taming roll for Legion {u.id}", player)
+        outcome = data.tables["taming_table"][die]
+        if outcome == "tame":
+            hound = dice.pick(st.hellhound_box, "HG-8.3.2-01 which Hellhound is tamed")
+            st.hellhound_box.remove(hound)
+            h = st.new_unit(HELLHOUND, player, ANTEHELL, ref=hound)
+            h.minder, u.tamed_this_visit = u.id, True
+            text = f"tames {data.hellhounds[hound].name}"
+        elif outcome == "legion-destroyed":
+            st.remove_unit(u.id)
+            text = "is destroyed by forces unknown"
+        else:
+            text = "finds no Hellhound"
+        log.public("tame", f"{player}: Legion {u.id} in AnteHell rolls {die} and {text}.",
+                   "HG-8.3.2-01", player=player, roll=die, outcome=outcome)
+
+
+# -- Bonus Pay (8.3.4) -------------------------------------------------------------------
+
+def bonus(st: HellState, player: str, o: dict, data: HellData, log: Log) -> None:
+    """Put Souls on one of his Lieutenants until the End Phase (HG-8.3.4-01)."""
+    p, name = st.players[player], data.lieutenants[o["lieutenant"]].name
+    unit = next((u for u in st.units_of(player, LIEUTENANT) if u.ref == o["lieutenant"]), None)
+    why = (f"{name} is not his Lieutenant" if unit is None else
+           f"he has {p.souls} Souls" if p.souls < o["n"] else "")
+    if why:
+        log.public("bonus-refused", f"{player} gives no Bonus Pay to {name}: {why}.",
+                   "HG-8.3.4-01", player=player)
+        return
+    p.souls -= o["n"]
+    unit.bonus_pay += o["n"]
+    log.public("bonus", f"{player} puts {o['n']} Soul(s) of Bonus Pay on {name}.",
+               "HG-8.3.4-01", player=player, lieutenant=o["lieutenant"], souls=o["n"])

@@ -1,0 +1,74 @@
+"""One HellGame stage as a pipeline of phases (HG-5.2-01).
+
+Stage 0 is the pre-game setup (5.1 steps 5 and 8 need the players' choices); every
+later stage is one full game turn: Hell → Soul → Summoning → Action → Random Moves →
+Combat → Petitions → End. Each phase is a function `run(st, sheets, dice, data, log)`
+that mutates the state; phases later issues implement are named in the report as
+not yet implemented (never skipped silently).
+"""
+
+from __future__ import annotations
+
+from pbem.engine import OrderSheet, Resolution
+
+from . import end_phase, hell_phase, petitions, setup, soul, summoning
+from .data import HellData
+from .log import Log
+from .state import HellState
+
+
+def _action(st, sheets, dice, data, log: Log) -> None:
+    log.not_implemented("Action Phase (Pass, March, Walk the Earth, Diplomacy, Cast Magic)",
+                        "HG-9.0-01")
+
+
+def _random_moves(st, sheets, dice, data, log: Log) -> None:
+    log.not_implemented("Random Moves Phase (Uriel, Lilith, rampaging Hellhounds)", "HG-10.0-01")
+
+
+def _combat(st, sheets, dice, data, log: Log) -> None:
+    log.not_implemented("Combat Phase", "HG-11.0-01")
+
+
+#: The turn's phases in their fixed order (HG-5.2-01).
+PHASES = {
+    "hell": hell_phase.run,
+    "soul": soul.run,
+    "summoning": summoning.run,
+    "action": _action,
+    "random moves": _random_moves,
+    "combat": _combat,
+    "petitions": petitions.run,
+    "end": end_phase.run,
+}
+
+
+def run_phases(st: HellState, sheets, dice, data: HellData, names: list[str], log: Log) -> None:
+    """Run the named phases in rule order (scenarios use this to test one phase)."""
+    unknown = [n for n in names if n not in PHASES and n != "setup"]
+    if unknown:
+        raise ValueError(f"unknown phase(s) {unknown}; phases: setup, {', '.join(PHASES)}")
+    if "setup" in names:
+        log.phase = "setup"
+        setup.run(st, sheets, dice, data, log)
+    for name, fn in PHASES.items():
+        if name in names:
+            log.phase = name
+            fn(st, sheets, dice, data, log)
+            if st.winner:
+                return
+
+
+def resolve(state: dict, sheets: dict[str, OrderSheet | None], dice, data: HellData) -> Resolution:
+    st = HellState.from_dict(state)
+    log = Log()
+    if st.turn == 0:
+        run_phases(st, sheets, dice, data, ["setup"], log)
+        st.turn = 1
+        return Resolution(st.to_dict(), log.events, "turn 1")
+    run_phases(st, sheets, dice, data, list(PHASES), log)
+    if st.winner:
+        return Resolution(st.to_dict(), log.events, f"game over after turn {st.turn}",
+                          finished=True, result=st.winner["text"])
+    st.turn += 1
+    return Resolution(st.to_dict(), log.events, f"turn {st.turn}")
