@@ -8,8 +8,9 @@ from pbem.engine import OrderSheet, Resolution
 
 from . import defaults, effects, setup, turn
 from .data import load_data
+from .form import order_form
 from .log import Log
-from .orders import ORDER_TYPES, SETUP, TURN, check_sheet
+from .orders import check_sheet
 from .scenario import state_from_given
 from .state import HellState
 from .views import player_view, public_view
@@ -66,16 +67,7 @@ class HellGame:
         return public_view(HellState.from_dict(state), self.data)
 
     def order_form(self, state: dict, player: str) -> str:
-        st = HellState.from_dict(state)
-        stage = SETUP if st.turn == 0 else TURN
-        lines = [f"# Orders for {'the setup' if stage == SETUP else f'turn {st.turn}'}. "
-                 "One order a line; '#' starts a comment.",
-                 "# Remove the '#' in front of the orders you want. Anything you leave out",
-                 "# gets the default shown."]
-        for otype in sorted(ORDER_TYPES.values(), key=lambda t: (t.rule, t.keyword)):
-            if stage in otype.stages:
-                lines.append(f"#   {otype.example:<40} {otype.doc}")
-        return "\n".join(lines) + "\n"
+        return order_form(HellState.from_dict(state), self.data, player)
 
     def templates(self) -> str:
         return str(Path(__file__).parent / "templates")

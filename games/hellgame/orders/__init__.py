@@ -97,8 +97,6 @@ def _find_type(line: str) -> tuple[OrderType | None, str]:
 
 def check_sheet(state: HellState, data: HellData, player: str, text: str) -> OrderSheet:
     """Check every line of an order sheet; never raises for bad input."""
-    from . import registry  # noqa: F401  (import the order modules so they register)
-
     ctx = Ctx(state, data, player)
     sheet = OrderSheet(player)
     seen: set[str] = set()
@@ -175,3 +173,7 @@ def parse_int(text: str, what: str, rule: str = "", lo: int = 0, hi: int = 10_00
     if not lo <= n <= hi:
         raise OrderError(INVALID, f"{what} must be between {lo} and {hi}, not {n}", rule)
     return n
+
+
+# The order modules register themselves on import; they need the names above first.
+from . import registry  # noqa: E402, F401

@@ -1,0 +1,62 @@
+"""The pre-filled order form at the end of each report (DESIGN.md §1).
+
+Every order of the coming stage is listed, commented out, with an example that uses
+the player's own Sectio, cards and rivals, grouped by phase in turn order, and the
+default each decision gets when the line stays commented out.
+"""
+
+from __future__ import annotations
+
+from .data import HellData
+from .defaults import DECISIONS
+from .orders import ORDER_TYPES
+from .state import HellState
+
+#: (heading, order keywords) in the order the turn uses them (HG-5.2-01)
+TURN_SECTIONS = [
+    ("Hand limit (any time you get cards)", ["KEEP"]),
+    ("Soul Phase", ["GIVE", "UNPAID", "DESERTERS"]),
+    ("Summoning Phase", ["LEGION", "LEGIONS", "BUY ARCANA", "RECRUIT", "TAME", "BONUS"]),
+    ("Petitions Phase", ["PETITION"]),
+    ("End Phase", ["BUY OFF", "KEEP FAVOURS"]),
+]
+SETUP_SECTIONS = [("Setup", ["REDRAW", "PLACE"])]
+
+
+def order_form(st: HellState, data: HellData, player: str) -> str:
+    me = st.players[player]
+    mine = [data.sectio[s].name for s in st.sectio_of(player)]
+    hand = [data.arcana[c].name for c in me.hand]
+    daemons = [data.daemons[d].name for d in me.daemons if d in st.daemons]
+    # a Sectio the player does not own but has a Legion in, if any (HG-12.0-03)
+    petitionable = sorted({data.sectio[u.location].name for u in st.units_of(player, "legion")
+                           if u.location in data.sectio and st.owners.get(u.location) != player})
+    rival = next((p for p in st.seats if p != player), "someone")
+    examples = {
+        "REDRAW": f"REDRAW {daemons[-1]}" if daemons else None,
+        "PLACE": f"PLACE {', '.join(mine[:2])}" if mine else None,
+        "KEEP": f"KEEP {hand[0]}" if hand else None,
+        "GIVE": f"GIVE {rival} 2 SOULS",
+        "LEGION": f"LEGION {mine[0]} 1" if mine else None,
+        "PETITION": f"PETITION {petitionable[0]}" if petitionable else None,
+    }
+    defaults = {k: text for stage in DECISIONS.values() for keys, _ip, text in stage
+                for k in keys}
+    sections = SETUP_SECTIONS if st.turn == 0 else TURN_SECTIONS
+    title = "the setup" if st.turn == 0 else f"turn {st.turn}"
+    lines = [f"TURN {'setup' if st.turn == 0 else st.turn}",
+             f"# Orders for {title}: one order a line, '#' starts a comment.",
+             "# Remove the '#' in front of each order you want and edit it.",
+             f"# You: Souls {me.souls}, Favours {me.favours} ({me.free_favours} free), "
+             f"Disfavours {me.disfavours}; Daemons: {', '.join(daemons) or 'none'}."]
+    for heading, keys in sections:
+        lines.append(f"# --- {heading}")
+        for key in keys:
+            otype = ORDER_TYPES[key]
+            example = examples.get(key) or otype.example
+            lines.append(f"#{example}")
+            lines.append(f"#     {otype.doc} [{otype.rule}]")
+            if key in defaults:
+                lines.append(f"#     if left out: {defaults[key]}")
+    lines.append("END")
+    return "\n".join(lines) + "\n"
