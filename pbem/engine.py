@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any, Protocol
 
@@ -51,7 +51,7 @@ class LineResult:
         return self.status == ACCEPTED
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return plain(self)
 
     @classmethod
     def from_dict(cls, d: dict) -> LineResult:
@@ -113,7 +113,7 @@ class Event:
         return self.visible_to is None or (player is not None and player in self.visible_to)
 
     def to_dict(self) -> dict:
-        d = asdict(self)
+        d = plain(self)
         d["visible_to"] = list(self.visible_to) if self.visible_to is not None else None
         return d
 
@@ -168,6 +168,19 @@ class Game(Protocol):
 
     def audit(self) -> dict:
         """Data provenance and implementation coverage (`pbem data audit`)."""
+
+
+def plain(obj: Any) -> Any:
+    """A dataclass (or dict/list of them) as plain JSON-compatible data, copying
+    containers but not immutable leaves: `dataclasses.asdict` deep-copies every string,
+    which made it the largest cost of a turn."""
+    if hasattr(obj, "__dataclass_fields__"):
+        return {k: plain(getattr(obj, k)) for k in obj.__dataclass_fields__}
+    if isinstance(obj, list | tuple):
+        return [plain(v) for v in obj]
+    if isinstance(obj, dict):
+        return {k: plain(v) for k, v in obj.items()}
+    return obj
 
 
 def state_hash(state: dict) -> str:

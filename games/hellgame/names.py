@@ -10,12 +10,14 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from functools import lru_cache
 
 from pbem.engine import AMBIGUOUS, UNKNOWN
 
 from .errors import OrderError
 
 
+@lru_cache(maxsize=4096)
 def normalise(text: str) -> str:
     """Lower-case, accents, apostrophes and punctuation folded, single spaces."""
     text = unicodedata.normalize("NFKD", text)
@@ -25,12 +27,10 @@ def normalise(text: str) -> str:
     return text.strip()
 
 
-def _forms(name: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def _forms(name: str) -> frozenset[str]:
     n = normalise(name)
-    forms = {n}
-    if n.startswith("the "):
-        forms.add(n[4:])
-    return forms
+    return frozenset({n, n[4:]} if n.startswith("the ") else {n})
 
 
 def _plural(what: str) -> str:

@@ -8,7 +8,9 @@ played and discarded cards go to the bottom, HG-3.3-02, never reshuffled).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
+
+from pbem.engine import plain
 
 ANTEHELL = "antehell"
 
@@ -94,7 +96,7 @@ class HellState:
 
     # -- serialisation -------------------------------------------------------------
     def to_dict(self) -> dict:
-        return asdict(self)
+        return plain(self)
 
     @classmethod
     def from_dict(cls, d: dict) -> HellState:
