@@ -100,7 +100,9 @@ class HellState:
 
     @classmethod
     def from_dict(cls, d: dict) -> HellState:
-        d = dict(d)
+        # Copy every list and dict: the phases mutate decks, hands and owners in place,
+        # and must never change the caller's stored state (same inputs, same result).
+        d = plain(d)
         d["players"] = {k: Player(**v) for k, v in d["players"].items()}
         d["daemons"] = {k: Daemon(**v) for k, v in d["daemons"].items()}
         d["units"] = [Unit(**u) for u in d["units"]]

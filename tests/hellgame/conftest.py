@@ -14,6 +14,7 @@ Use the `make_state` fixture (a factory) in any test:
 from __future__ import annotations
 
 import pytest
+
 from pbem_games.hellgame.state import Daemon, HellState, Player
 
 

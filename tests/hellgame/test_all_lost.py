@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+
+from pbem.dice import Dice
 from pbem_games.hellgame.all_lost import rescue_last_sectio, revive_or_restart
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.log import Log
-
-from pbem.dice import Dice
 
 FOREST = "sectio.the-forest-of-suicides"  # 6 Souls
 UNDER = "sectio.underachievers"  # 3 Souls

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+
 from pbem_games.hellgame.data import (
     DATA_DIR,
     NON_COUNTABLE,

@@ -6,13 +6,13 @@ from dataclasses import replace
 from types import MappingProxyType
 
 import pytest
+
+from pbem.dice import Dice
+from pbem.engine import ACCEPTED, ILLEGAL, INVALID, LineResult, OrderSheet
 from pbem_games.hellgame import end_phase
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.log import Log
 from pbem_games.hellgame.setup import rank_order
-
-from pbem.dice import Dice
-from pbem.engine import ACCEPTED, ILLEGAL, INVALID, LineResult, OrderSheet
 
 SIX_CARDS = ["arcana.frenzy", "arcana.madness", "arcana.heroism"]
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from pbem_games.hellgame import favours
-from pbem_games.hellgame.data import load_data
 
 from pbem.dice import Dice, DiceError
+from pbem_games.hellgame import favours
+from pbem_games.hellgame.data import load_data
 
 
 @pytest.fixture(scope="module")
@@ -85,11 +85,18 @@ def test_hg_3_4_04_unknown_attribute_is_refused(make_state, data):
 def test_hg_3_4_05_duel_of_hearts_rulebook_example(make_state, data):
     # 000 §3.4 example: Moloch (2 Hearts) totals 11, Baal (3 Hearts) an abysmal 5.
     st = make_state({"a": {"daemons": ["daemon.moloch"]}, "b": {"daemons": ["daemon.baal"]}})
+    # No phase runs a duel yet (Lilith's courting and the duel cards come later), so the
+    # example is proved here rather than in a scenario file.
     dice = Dice(script=[5, 6, 1, 2, 2])
     assert favours.duel(st, data, dice, ["daemon.moloch", "daemon.baal"], "hearts",
                         "duel") == "daemon.moloch"
     dice.finish()
-    assert [r["player"] for r in dice.rolls()] == ["a", "a", "b", "b", "b"]
+    rolls = dice.rolls()
+    assert [r["player"] for r in rolls] == ["a", "a", "b", "b", "b"]  # 2 and 3 Hearts
+    assert [r["reason"] for r in rolls] == ["duel: daemon.moloch"] * 2 + ["duel: daemon.baal"] * 3
+    moloch = sum(r["result"] for r in rolls if r["player"] == "a")
+    baal = sum(r["result"] for r in rolls if r["player"] == "b")
+    assert (moloch, baal) == (11, 5)  # one round: no tie, no re-roll
 
 
 def test_hg_3_4_05_duel_tie_rerolls_all_dice(make_state, data):

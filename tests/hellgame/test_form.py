@@ -2,11 +2,11 @@
 an order the parser understands."""
 
 import pytest
-from pbem_games.hellgame import GAME
-from pbem_games.hellgame.orders import ORDER_TYPES
 
 from pbem.dice import Dice
 from pbem.engine import INVALID
+from pbem_games.hellgame import GAME
+from pbem_games.hellgame.orders import ORDER_TYPES
 
 
 @pytest.fixture(scope="module")

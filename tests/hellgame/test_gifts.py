@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+
+from pbem.dice import Dice
+from pbem.engine import ILLEGAL, INVALID
 from pbem_games.hellgame import soul
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.log import Log
 from pbem_games.hellgame.orders import check_sheet
-
-from pbem.dice import Dice
-from pbem.engine import ILLEGAL, INVALID
 
 LIARS, FALSIFIERS, SUGAR = "sectio.liars", "sectio.falsifiers", "sectio.sugar-hill"
 HAND = ["arcana.berserk-rage", "arcana.dont-eat-that", "arcana.carnossa",

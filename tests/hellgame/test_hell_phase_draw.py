@@ -6,12 +6,12 @@ import dataclasses
 from types import MappingProxyType
 
 import pytest
+
+from pbem.dice import Dice
 from pbem_games.hellgame import hell_phase
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.log import Log
 from pbem_games.hellgame.orders import check_sheet
-
-from pbem.dice import Dice
 
 DECK = ["arcana.frenzy", "arcana.belladonna", "arcana.black-rainbow", "arcana.entrapment",
         "arcana.atrocity", "arcana.a-small-favour"]

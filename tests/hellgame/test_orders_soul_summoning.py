@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from pbem_games.hellgame.data import load_data
-from pbem_games.hellgame.orders import check_sheet
 
 from pbem.engine import ACCEPTED, AMBIGUOUS, ILLEGAL, INVALID, UNKNOWN
+from pbem_games.hellgame.data import load_data
+from pbem_games.hellgame.orders import check_sheet
 
 LIARS, FALSIFIERS, SUGAR = "sectio.liars", "sectio.falsifiers", "sectio.sugar-hill"
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from pbem_games.hellgame import petitions
-from pbem_games.hellgame.data import load_data
-from pbem_games.hellgame.log import Log
 
 from pbem.dice import Dice
 from pbem.engine import ACCEPTED, AMBIGUOUS, ILLEGAL, UNKNOWN, LineResult, OrderSheet
+from pbem_games.hellgame import petitions
+from pbem_games.hellgame.data import load_data
+from pbem_games.hellgame.log import Log
 
 LIARS = "sectio.liars"
 FALSIFIERS = "sectio.falsifiers"

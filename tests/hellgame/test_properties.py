@@ -5,11 +5,11 @@ import json
 import random
 
 import pytest
-from pbem_games.hellgame import GAME
-from pbem_games.hellgame.orders import ORDER_TYPES
 
 from pbem.dice import Dice
 from pbem.engine import STATUSES
+from pbem_games.hellgame import GAME
+from pbem_games.hellgame.orders import ORDER_TYPES
 
 PLAYERS = ["anna", "boris", "chiara", "dmitri"]
 WORDS = ["1", "0", "-3", "99999999999999", "ALL", "NONE", "IF", "GIVES", "SOULS", "SECTIO",

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from pbem_games.hellgame import setup
-from pbem_games.hellgame.data import load_data
-from pbem_games.hellgame.log import Log
 
 from pbem.dice import Dice
 from pbem.engine import ACCEPTED, ILLEGAL, INVALID, UNKNOWN, LineResult, OrderSheet
+from pbem_games.hellgame import setup
+from pbem_games.hellgame.data import load_data
+from pbem_games.hellgame.log import Log
 
 FOREST = "sectio.the-forest-of-suicides"  # 6 Souls, Circle 1
 SUGAR = "sectio.sugar-hill"  # 4 Souls, Circle 3, borders ADDICTION

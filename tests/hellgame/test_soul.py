@@ -6,11 +6,11 @@ import dataclasses
 from types import MappingProxyType
 
 import pytest
+
+from pbem.dice import Dice
 from pbem_games.hellgame import soul
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.log import Log
-
-from pbem.dice import Dice
 
 LIARS, FALSIFIERS = "sectio.liars", "sectio.falsifiers"  # 4 and 5, adjacent
 SUGAR = "sectio.sugar-hill"  # 4, not adjacent to LIARS or FALSIFIERS

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+
+from pbem.dice import Dice
 from pbem_games.hellgame import summoning
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.log import Log
 from pbem_games.hellgame.orders import check_sheet
-
-from pbem.dice import Dice
 
 LIARS, FALSIFIERS, SUGAR = "sectio.liars", "sectio.falsifiers", "sectio.sugar-hill"  # 4, 5, 4
 HAND = ["arcana.berserk-rage", "arcana.dont-eat-that", "arcana.carnossa",

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+
+from pbem.dice import Dice
 from pbem_games.hellgame import soul
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.log import Log
 from pbem_games.hellgame.orders import check_sheet
-
-from pbem.dice import Dice
 
 LIARS, SUGAR = "sectio.liars", "sectio.sugar-hill"
 

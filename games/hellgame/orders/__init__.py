@@ -100,11 +100,22 @@ def check_sheet(state: HellState, data: HellData, player: str, text: str) -> Ord
     ctx = Ctx(state, data, player)
     sheet = OrderSheet(player)
     seen: set[str] = set()
-    for no, raw in enumerate(text.splitlines(), start=1):
+    # Only real line ends split lines (str.splitlines also splits on U+2028, \x85 ...,
+    # which would shift the line numbers quoted back to the player).
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for no, raw in enumerate(lines, start=1):
         if raw.strip() in ("--", "-- ") or raw.startswith("-- ") or raw.strip().upper() == "END":
             break
         line = clean_line(raw)
         if not line or line.split(" ")[0].lower().rstrip(":") in HEADER_WORDS:
+            continue
+        if player not in state.players:
+            # Parsers may look up the player's hand or Daemons; a name that is not
+            # seated gets a per-line answer, never a KeyError.
+            sheet.lines.append(LineResult(
+                no, raw.strip(), ILLEGAL, rule="HG-3.1-01",
+                message=f"{player!r} is not a player in this game",
+                hint="send orders as one of the players: " + ", ".join(state.seats)))
             continue
         otype, rest = _find_type(line)
         if otype is None:
@@ -164,14 +175,23 @@ def orders_of(sheet: OrderSheet | None, keyword: str) -> list[dict]:
 _INT = re.compile(r"^\d+$")
 
 
+#: More digits than any order's bound needs: longer numbers are out of range without
+#: being converted (int() refuses strings of over 4300 digits, and the parser must
+#: never raise).
+_MAX_DIGITS = 9
+
+
 def parse_int(text: str, what: str, rule: str = "", lo: int = 0, hi: int = 10_000) -> int:
     text = text.strip()
     if not _INT.match(text):
         raise OrderError(INVALID, f"{what} must be a whole number, not {text!r}", rule,
                          f"write {what} as digits, e.g. 3")
-    n = int(text)
-    if not lo <= n <= hi:
-        raise OrderError(INVALID, f"{what} must be between {lo} and {hi}, not {n}", rule)
+    digits = text.lstrip("0") or "0"
+    n = int(digits) if len(digits) <= _MAX_DIGITS else None
+    if n is None or not lo <= n <= hi:
+        shown = text if len(text) <= 12 else text[:6] + "..." + text[-3:]
+        raise OrderError(INVALID, f"{what} must be between {lo} and {hi}, not {shown}", rule,
+                         f"write a number from {lo} to {hi}")
     return n
 
 
