@@ -73,3 +73,4 @@ def build_state(players: dict[str, dict] | list[str] | None = None, *, turn: int
 def make_state():
     """The `build_state` factory (see the module docstring)."""
     return build_state
+

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from phase_runner import run_phase
 
 from pbem.dice import Dice
 from pbem_games.hellgame import summoning
@@ -23,14 +24,7 @@ def data():
 
 
 def run(st, data, orders, script=()):
-    sheets = {p: None for p in st.seats}
-    for player, text in orders.items():
-        sheets[player] = check_sheet(st, data, player, text)
-        assert not sheets[player].problems, [p.message for p in sheets[player].problems]
-    log, dice = Log(), Dice(script=list(script))
-    summoning.run(st, sheets, dice, data, log)
-    dice.finish()
-    return log
+    return run_phase(summoning.run, st, data, orders, script)
 
 
 def texts(log, kind):

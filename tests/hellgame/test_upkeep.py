@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from phase_runner import run_phase
 
-from pbem.dice import Dice
 from pbem_games.hellgame import soul
 from pbem_games.hellgame.data import load_data
-from pbem_games.hellgame.log import Log
-from pbem_games.hellgame.orders import check_sheet
 
 LIARS, SUGAR = "sectio.liars", "sectio.sugar-hill"
 
@@ -19,14 +17,7 @@ def data():
 
 
 def run(st, data, script=(), orders=None):
-    sheets = {}
-    for player, text in (orders or {}).items():
-        sheets[player] = check_sheet(st, data, player, text)
-        assert not sheets[player].problems, [p.message for p in sheets[player].problems]
-    log, dice = Log(), Dice(script=list(script))
-    soul.run(st, sheets, dice, data, log)
-    dice.finish()
-    return log
+    return run_phase(soul.run, st, data, orders, script)
 
 
 def owners(st):
