@@ -1,8 +1,11 @@
 """Setting up the HellGame (5.1): the pre-game state, then the setup stage.
 
-`new_state` does every step that needs no player decision (HG-5.1-01..08, -11, -13);
-the setup stage (`run`, stage 0) does the two that do: the one-time Daemon redraw
-(HG-5.1-09, IP-01) and the first-Legion placement (HG-5.1-12, IP-02). The Rank Track
+`new_state` does the steps before the players' choices (HG-5.1-01..08, -11); the setup
+stage (`run`, stage 0) does the two choices — the one-time Daemon redraw (HG-5.1-09,
+IP-01) and the first-Legion placement (HG-5.1-12, IP-02) — and then deals the Arcana
+(HG-5.1-13), which the board game deals only after both. One email cycle means the
+Sectio (step 7) are known when the redraw is chosen; the decks are independent, so
+only what a player knows differs, and a second setup stage would cost a whole cycle. The Rank Track
 (HG-5.1-10) is implicit: `rank_order` derives it from the printed ranks.
 
 Decks are lists with the top card first; every deal goes round the table in seat
@@ -72,15 +75,19 @@ def new_state(players: list[str], variants: dict, dice, data, log: Log | None = 
     for name in st.seats:
         names = ", ".join(data.sectio[s].name for s in st.sectio_of(name))
         log.public("setup-sectio", f"{name} controls {names}.", "HG-5.1-11", player=name)
-    deal_arcana(st, data, log)
+    # Step 9 (the Arcana deal) waits for the setup stage's resolution: in the board game
+    # players choose their redraw and first Legion before they see any Arcana.
     return st
 
 
 def _deal(st: HellState, deck: list[str], n: int) -> list[tuple[str, str]]:
-    """Deal n cards to each player from the top of `deck`, one at a time in seat order."""
+    """Deal n cards to each player from the top of `deck`, one at a time in seat order
+    (stopping if the deck runs out, which a full deck never does)."""
     dealt = []
     for _ in range(n):
         for name in st.seats:
+            if not deck:
+                return dealt
             dealt.append((name, deck.pop(0)))
     return dealt
 
@@ -250,3 +257,4 @@ def run(st: HellState, sheets, dice, data, log: Log) -> None:
                       for d in rank_order(st, data))
     log.public("rank-track", f"Rank Track: {ranks}.", "HG-5.1-10")
     place_first_legions(st, sheets, dice, data, log)
+    deal_arcana(st, data, log)  # step 9 (HG-5.1-13), after the choices of steps 5 and 8

@@ -20,6 +20,8 @@ def _reports(game, state, events):
 def _setup():
     game = get_game("hellgame")
     state, _, _ = game.new_game(PLAYERS, {}, Dice("hidden"))
+    state = game.resolve(state, {p: None for p in PLAYERS}, Dice("hidden-0")).state
+    assert all(len(state["players"][p]["hand"]) >= 4 for p in PLAYERS)  # hands to hide
     return game, state
 
 

@@ -174,6 +174,9 @@ def test_hg_5_1_13_five_arcana_each_play_right_away_discarded_not_replaced(data)
     others = [c for c in sorted(data.arcana) if not data.arcana[c].flags.play_right_away]
     top = ["arcana.a-bad-day", "arcana.frenzy", *others[:13]]
     st, _, log = new(data, tops={"Arcana deck": top})
+    # Step 9 comes after the players' choices: the pre-game state has no hands yet.
+    assert [p.hand for p in st.player_order()] == [[], [], []]
+    setup.deal_arcana(st, data, log)
     assert data.arcana["arcana.a-bad-day"].flags.play_right_away
     assert len(st.players["a"].hand) == 4 and "arcana.a-bad-day" not in st.players["a"].hand
     assert st.players["b"].hand[0] == "arcana.frenzy"
@@ -273,7 +276,8 @@ def test_hg_5_1_12_highest_roll_places_first_ties_reroll(make_state, data):
     assert [e.data["player"] for e in places] == ["b", "c", "a"]
     assert [(u.owner, u.location) for u in st.units] == [("b", LIARS), ("c", WEAK),
                                                          ("a", FOREST)]
-    assert log.events[-4].text == "Placement order: b (5), c (3), a (3)."
+    assert [e.text for e in log.events if e.text.startswith("Placement order")] == [
+        "Placement order: b (5), c (3), a (3)."]
 
 
 def test_hg_5_1_12_ip_02_default_is_the_best_non_isolated_sectio(make_state, data):
@@ -285,8 +289,8 @@ def test_hg_5_1_12_ip_02_default_is_the_best_non_isolated_sectio(make_state, dat
     assert setup.isolated(st, "a", FOREST, data) is True
     log = run(st, data, {}, [6, 1, 2])
     assert [(u.owner, u.location) for u in st.units] == [("a", SUGAR)]
-    assert log.events[-1].text == ("a places a Legion in SUGAR HILL (default: best "
-                                   "non-isolated Sectio, IP-02).")
+    assert [e.text for e in log.events if e.kind == "place-legion"] == [
+        "a places a Legion in SUGAR HILL (default: best non-isolated Sectio, IP-02)."]
 
 
 def test_hg_5_1_12_ip_02_all_isolated_takes_the_highest_value(make_state, data):
@@ -387,3 +391,16 @@ def test_hg_5_2_02_setup_leads_to_a_first_turn_without_hell_phase(data):
                     log)
     assert first.to_dict() == before  # no Hell cards, no Arcana drawn
     assert [e.rule for e in log.events] == ["HG-5.2-02"]
+
+
+def test_hg_5_1_13_arcana_are_dealt_after_the_redraw_and_the_first_legions(data):
+    """Step 9 follows steps 5 and 8: nobody sees an Arcana card before choosing."""
+    from pbem_games.hellgame import GAME
+
+    state, _, _ = GAME.new_game(["a", "b", "c"], {}, Dice("order"))
+    assert all(p["hand"] == [] for p in state["players"].values())
+    res = GAME.resolve(state, {"a": None, "b": None, "c": None}, Dice("order-0"))
+    kinds = [e.kind for e in res.events]
+    assert kinds.index("setup-arcana") > max(i for i, k in enumerate(kinds)
+                                              if k == "place-legion")
+    assert all(len(p["hand"]) >= 4 for p in res.state["players"].values())
