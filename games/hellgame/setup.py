@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .log import Log
 from .orders import orders_of
+from .soul import isolated
 from .state import LEGION, Daemon, HellState, Player
 
 AREAS = ("heaven", "earth", "hell")
@@ -163,17 +164,12 @@ def rank_order(st: HellState, data) -> list[str]:
     return sorted(st.daemons, key=lambda d: (data.daemons[d].rank, d))
 
 
-def isolated(st: HellState, player: str, sectio: str, data) -> bool:
-    """No other Sectio of the same Triumvirate shares a border with it (HG-7.2-02)."""
-    return not any(st.owners.get(n) == player for n in data.neighbours_of(sectio))
-
-
 def default_placement(st: HellState, player: str, data) -> str | None:
     """IP-02 default: the own Sectio with the highest Souls value that is not isolated
     (any own Sectio if all are isolated); ties go to the earlier Sectio in the data
     file's list (Circle 1 outward-in, then by Quarter)."""
     own = st.sectio_of(player)
-    pool = [s for s in own if not isolated(st, player, s, data)] or own
+    pool = [s for s in own if not isolated(st, data, s, player)] or own
     if not pool:
         return None
     order = {s: i for i, s in enumerate(data.sectio)}

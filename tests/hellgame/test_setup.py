@@ -6,7 +6,7 @@ import pytest
 
 from pbem.dice import Dice
 from pbem.engine import ACCEPTED, ILLEGAL, INVALID, UNKNOWN, LineResult, OrderSheet
-from pbem_games.hellgame import setup
+from pbem_games.hellgame import setup, soul
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.log import Log
 
@@ -286,7 +286,7 @@ def test_hg_5_1_12_ip_02_default_is_the_best_non_isolated_sectio(make_state, dat
     owners = {FOREST: "a", SUGAR: "a", ADDICTION: "a", PLAYGROUND: "a", WEAK: "a"}
     st = staged(make_state, owners=owners)
     assert setup.default_placement(st, "a", data) == SUGAR
-    assert setup.isolated(st, "a", FOREST, data) is True
+    assert soul.isolated(st, data, FOREST, "a") is True
     log = run(st, data, {}, [6, 1, 2])
     assert [(u.owner, u.location) for u in st.units] == [("a", SUGAR)]
     assert [e.text for e in log.events if e.kind == "place-legion"] == [
