@@ -81,3 +81,19 @@ def test_line_numbers_count_only_real_line_ends():
     state, _, _ = GAME.new_game(["a", "b", "c"], {}, Dice("lines"))
     sheet = GAME.check_orders(state, "a", "# one\u2028still one\r\nFOO\rBAR\x85\n")
     assert [(r.line_no, r.text) for r in sheet.lines] == [(2, "FOO"), (3, "BAR")]
+
+
+def test_every_order_naming_a_sectio_accepts_the_same_spellings():
+    """One Sectio matcher for all orders: '&' for AND works in LEGION as in PETITION."""
+    from pbem.dice import Dice
+    from pbem_games.hellgame import GAME
+
+    state, _, _ = GAME.new_game(["a", "b", "c"], {}, Dice("spell"))
+    state["turn"] = 1
+    state["owners"] = {"sectio.bankers-and-brokers": "a", "sectio.spies": "a"}
+    for line in ("LEGION Bankers & Brokers", "PETITION BANKERS & BROKERS",
+                 "GIVE b SECTIO bankers & brokers"):
+        result = GAME.check_orders(state, "a", line).lines[0]
+        # understood as the Sectio (accepted, or refused for a reason that names it)
+        assert result.status in ("accepted", "illegal"), result
+        assert "BANKERS AND BROKERS" in result.canonical + result.message, result

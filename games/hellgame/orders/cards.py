@@ -6,60 +6,23 @@ Each entry is a card name or a Minor Arcana kind (Pass, Double Pass, ..., Walk t
 Earth, Recruit Lieutenant), separated by commas or semicolons; several KEEP lines
 add up in sheet order. Entries need not be in hand: the list is also for the cards
 he may draw this turn. Without a KEEP order, "6" cards are kept and the newest
-other cards are thrown away. Also here: the name matchers the Soul and Summoning
-orders share.
+other cards are thrown away.
 """
 
 from __future__ import annotations
 
 import re
 
-from pbem.engine import ILLEGAL, INVALID
+from pbem.engine import INVALID
 
-from ..cards import card_or_kind_names, entry_name
+from ..cards import entry_name
 from ..data import HellData
 from ..errors import OrderError
-from ..names import match, normalise
-from ..state import ANTEHELL
+from ..names import normalise
 from . import TURN, Ctx, order
+from .common import card_or_kind
 
 RULE = "HG-6.3-03"
-
-
-def sectio_id(text: str, data: HellData, rule: str) -> str:
-    """A Sectio named by the player (name, variant or unique prefix)."""
-    names = {sid: [s.name, *s.variants] for sid, s in sorted(data.sectio.items())}
-    return match(text, names, "Sectio", rule)
-
-
-def place_id(text: str, data: HellData, rule: str) -> str:
-    """A Sectio, or AnteHell."""
-    if normalise(text) in ("antehell", "ante hell"):
-        return ANTEHELL
-    return sectio_id(text, data, rule)
-
-
-def place_name(place: str, data: HellData) -> str:
-    return "AnteHell" if place == ANTEHELL else data.sectio[place].name
-
-
-def player_name(text: str, ctx: Ctx, rule: str) -> str:
-    """Another player, by name; never the player himself."""
-    who = match(text, {p: [p] for p in ctx.state.seats}, "player", rule)
-    if who == ctx.player:
-        raise OrderError(ILLEGAL, f"{text.strip()!r} is you", rule, "name another player")
-    return who
-
-
-def card_id(text: str, data: HellData, rule: str) -> str:
-    """An Arcana card by name."""
-    names = {cid: [c.name] for cid, c in sorted(data.arcana.items())}
-    return match(text, names, "Arcana card", rule)
-
-
-def card_or_kind(text: str, data: HellData, rule: str) -> str:
-    """An Arcana card id, or `minor.<kind>` for a Minor Arcana kind."""
-    return match(text, card_or_kind_names(data), "Arcana card or Minor Arcana", rule)
 
 
 def _comma_names(data: HellData) -> list[tuple[re.Pattern, str]]:

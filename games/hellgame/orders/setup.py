@@ -14,26 +14,14 @@ from pbem.engine import ILLEGAL, INVALID
 from ..errors import OrderError
 from ..names import match
 from . import SETUP, Ctx, order
+from .common import sectio_id
 
 REDRAW_RULE = "HG-5.1-09"
 PLACE_RULE = "HG-5.1-12"
 
 
-def sectio_names(data) -> dict[str, list[str]]:
-    """Sectio id -> [canonical name, spelling variants...] for names.match.
-
-    names.normalise drops "&", so "LAND & SEA" reads "land sea": each name containing
-    " AND " is also listed with "&" so that both spellings match."""
-    out: dict[str, list[str]] = {}
-    for sid, s in data.sectio.items():
-        names = [s.name, *s.variants]
-        out[sid] = names + [n.upper().replace(" AND ", " & ") for n in names
-                            if " AND " in n.upper()]
-    return out
-
-
 def match_sectio(text: str, ctx: Ctx, rule: str) -> str:
-    return match(text, sectio_names(ctx.data), "Sectio", rule)
+    return sectio_id(text, ctx.data, rule)
 
 
 @order("REDRAW", stages=(SETUP,), rule=REDRAW_RULE, example="REDRAW Baal", repeatable=False,

@@ -23,7 +23,7 @@ from pbem.engine import ILLEGAL, INVALID
 from ..errors import OrderError
 from ..state import LEGION, LIEUTENANT
 from . import TURN, Ctx, order, parse_int
-from .cards import card_id, place_id, place_name, player_name, sectio_id
+from .common import card_id, place_id, place_name, player_name, sectio_id
 
 GIFT_RULE = "HG-7.2.1b-02"
 GIVE_EXAMPLE = "GIVE beast 3 SOULS IF beast GIVES SECTIO Liars"

@@ -26,7 +26,7 @@ from ..errors import OrderError
 from ..names import match
 from ..state import LIEUTENANT
 from . import TURN, Ctx, order, parse_int
-from .cards import card_id, card_or_kind, sectio_id
+from .common import card_id, card_or_kind, sectio_id
 
 
 def _split_count(rest: str, what: str, rule: str, hi: int) -> tuple[str, int | None]:

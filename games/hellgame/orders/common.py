@@ -1,0 +1,76 @@
+"""Name matchers every order module shares: Sectio, places, players, Arcana cards.
+
+One matcher per kind of name, so that a spelling accepted in one order is accepted in
+all of them (`names.match`: exact, variants, unique prefix, "did you mean").
+"""
+
+from __future__ import annotations
+
+from pbem.engine import ILLEGAL
+
+from ..cards import card_or_kind_names
+from ..data import HellData
+from ..errors import OrderError
+from ..names import match, normalise
+from ..state import ANTEHELL
+from . import Ctx
+
+_CACHE: dict[int, tuple[HellData, dict[str, list[str]]]] = {}
+
+
+def _sectio_names(data: HellData) -> dict[str, list[str]]:
+    # keyed by identity (the loaded data is one cached object); the data is kept in the
+    # entry so that its id cannot be reused by another object
+    hit = _CACHE.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    out: dict[str, list[str]] = {}
+    for sid, s in sorted(data.sectio.items()):
+        names = [s.name, *s.variants]
+        out[sid] = names + [n.upper().replace(" AND ", " & ") for n in names
+                            if " AND " in n.upper()]
+    _CACHE[id(data)] = (data, out)
+    return out
+
+
+def sectio_names(data: HellData) -> dict[str, list[str]]:
+    """Sectio id -> [canonical name, spelling variants...] for names.match.
+
+    names.normalise drops "&", so "LAND & SEA" reads "land sea": each name containing
+    " AND " is also listed with "&" so that both spellings match."""
+    return _sectio_names(data)
+
+
+def sectio_id(text: str, data: HellData, rule: str) -> str:
+    """A Sectio named by the player (name, variant or unique prefix)."""
+    return match(text, sectio_names(data), "Sectio", rule)
+
+
+def place_id(text: str, data: HellData, rule: str) -> str:
+    """A Sectio, or AnteHell."""
+    if normalise(text) in ("antehell", "ante hell"):
+        return ANTEHELL
+    return sectio_id(text, data, rule)
+
+
+def place_name(place: str, data: HellData) -> str:
+    return "AnteHell" if place == ANTEHELL else data.sectio[place].name
+
+
+def player_name(text: str, ctx: Ctx, rule: str) -> str:
+    """Another player, by name; never the player himself."""
+    who = match(text, {p: [p] for p in ctx.state.seats}, "player", rule)
+    if who == ctx.player:
+        raise OrderError(ILLEGAL, f"{text.strip()!r} is you", rule, "name another player")
+    return who
+
+
+def card_id(text: str, data: HellData, rule: str) -> str:
+    """An Arcana card by name."""
+    names = {cid: [c.name] for cid, c in sorted(data.arcana.items())}
+    return match(text, names, "Arcana card", rule)
+
+
+def card_or_kind(text: str, data: HellData, rule: str) -> str:
+    """An Arcana card id, or `minor.<kind>` for a Minor Arcana kind."""
+    return match(text, card_or_kind_names(data), "Arcana card or Minor Arcana", rule)
