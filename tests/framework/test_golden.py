@@ -1,0 +1,35 @@
+"""Golden playthrough: the demo's reports and confirmations, byte for byte.
+
+Any change to rules, data, dice use or templates shows up here as a diff to review.
+After an intended change, regenerate with:
+
+    PBEM_UPDATE_GOLDEN=1 pytest tests/framework/test_golden.py
+"""
+
+import os
+from pathlib import Path
+
+from pbem.demo import run_demo
+
+GOLDEN = Path(__file__).parents[1] / "golden" / "demo"
+
+
+def _outputs(root: Path) -> dict[str, str]:
+    out = {}
+    for folder in ("reports", "orders"):
+        for p in sorted((root / folder).rglob("*.txt")):
+            out[str(p.relative_to(root))] = p.read_text(encoding="utf-8")
+    return out
+
+
+def test_demo_playthrough_matches_the_golden_files(tmp_path):
+    got = _outputs(run_demo(tmp_path / "demo", echo=lambda s: None).parent)
+    if os.environ.get("PBEM_UPDATE_GOLDEN"):
+        for rel, text in got.items():
+            (GOLDEN / rel).parent.mkdir(parents=True, exist_ok=True)
+            (GOLDEN / rel).write_text(text, encoding="utf-8")
+    want = {str(p.relative_to(GOLDEN)): p.read_text(encoding="utf-8")
+            for p in sorted(GOLDEN.rglob("*.txt"))}
+    assert sorted(got) == sorted(want)
+    changed = [rel for rel in got if got[rel] != want[rel]]
+    assert changed == [], f"regenerate with PBEM_UPDATE_GOLDEN=1 if intended: {changed}"
