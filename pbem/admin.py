@@ -88,7 +88,7 @@ def start_game(db, game_name: str) -> dict:
     seed = stage_seed(g["seed"], 0)
     dice = Dice(seed)
     state, stage_name, events = game.new_game(players, _variants(g), dice)
-    with db.conn:
+    with db.atomic():
         db["stages"].insert({"game": game_name, "number": 0, "name": stage_name,
                              "state": canonical_json(state), "state_hash": state_hash(state),
                              "seed": seed, "status": "open", "deadline": "",

@@ -81,7 +81,7 @@ def check(db, game_name: str, player: str, text: str, *, need_secret: bool = Fal
 def store(db, checked: Checked, text: str, source: str) -> int:
     """Store the raw sheet and its per-line results; return the submission id."""
     sheet = checked.sheet
-    with db.conn:
+    with db.atomic():
         sub_id = db["submissions"].insert({
             "game": checked.game, "player": checked.player, "stage": checked.stage,
             "raw": text, "sha256": hashlib.sha256(text.encode()).hexdigest(),

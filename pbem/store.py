@@ -76,7 +76,7 @@ def open_db(path: str | Path) -> sqlite_utils.Database:
     version = db.execute("PRAGMA user_version").fetchone()[0]
     for n, migrate in enumerate(MIGRATIONS, start=1):
         if version < n:
-            with db.conn:
+            with db.atomic():
                 migrate(db)
                 db.execute(f"PRAGMA user_version = {n}")
     return db

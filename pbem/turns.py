@@ -67,7 +67,15 @@ def process(db, game_name: str, site_reports: Path | None = None) -> Processed:
     rolls = earlier_rolls + [{**r, "seq": len(earlier_rolls) + r["seq"]} for r in dice.rolls()]
     reports = render_reports(game, g, stage, res.state, earlier_events + res.events, rolls,
                              sheets, receipts, players, res.stage_name, res.finished)
-    with db.conn:
+    # db.atomic(), not `with db.conn`: sqlite-utils' own writes open transactions of
+    # their own, which atomic() nests as savepoints, so the stage is all or nothing.
+    with db.atomic():
+        # Claim the stage first: if another process stored it meanwhile, stop here.
+        claimed = db.execute(
+            "UPDATE stages SET status = 'processing' WHERE game = ? AND number = ? "
+            "AND status = 'open'", [game_name, number]).rowcount
+        if claimed != 1:
+            raise PbemError(f"{game_name} {stage['name']} is already processed")
         store_outcome(db, game_name, number, res.events, dice.rolls())
         db["reports"].insert_all(
             {"game": game_name, "stage": number, "player": who, "format": "text", "body": body}
