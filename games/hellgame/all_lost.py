@@ -14,7 +14,7 @@ no isolation penalty.
 
 from __future__ import annotations
 
-from .log import Log
+from .log import Log, count
 from .state import HELLHOUND, LEGION, LIEUTENANT, Daemon, HellState
 
 COUNTED = (LEGION, LIEUTENANT, HELLHOUND)
@@ -64,7 +64,7 @@ def rescue_last_sectio(st: HellState, player: str, dice, data, log: Log) -> str 
     name = data.sectio[sectio].name
     was = f" from {before}" if before else ""
     log.public("last-sectio", f"{player} lost his last Sectio: The First Fallen gives him "
-               f"{name}{was} ({unit_count(st, sectio)} Units) and {souls} Souls.",
+               f"{name}{was} ({count(unit_count(st, sectio), 'Unit')}) and {count(souls, 'Soul')}.",
                "HG-15.2-01", player=player, sectio=sectio, souls=souls, previous=before)
     return sectio
 
@@ -82,7 +82,7 @@ def _take_units(st: HellState, player: str, sectio: str, data, log: Log) -> None
             if legions >= cap:
                 st.remove_unit(u.id)
                 log.public("disband", f"A Legion in {data.sectio[sectio].name} disbands: "
-                           f"{player} already has {cap} Legions.", "HG-8.2-02", unit=u.id)
+                           f"{player} already has {count(cap, 'Legion')}.", "HG-8.2-02", unit=u.id)
                 continue
             legions += 1
         u.owner = player

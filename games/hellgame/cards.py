@@ -17,7 +17,7 @@ Which cards a player drew or threw away is private to him; how many is public.
 from __future__ import annotations
 
 from .data import HellData
-from .log import Log
+from .log import Log, count
 from .state import HellState
 
 #: Prefix of keep-priority entries naming a Minor Arcana kind rather than a card.
@@ -91,7 +91,7 @@ def gain_arcana(st: HellState, player: str, n: int, dice, data: HellData, log: L
         hand.append(card)
         drawn.append(card)
     if n:
-        log.public("arcana-gain", f"{player} draws {len(drawn) + shown} Arcana card(s) "
+        log.public("arcana-gain", f"{player} draws {count(len(drawn) + shown, 'Arcana card')} "
                    f"({reason}).", rule, player=player, count=len(drawn) + shown)
     if drawn:
         names = ", ".join(data.arcana[c].name for c in drawn)
@@ -134,7 +134,7 @@ def enforce_hand_limit(st: HellState, player: str, data: HellData, log: Log, she
            "keeping the card you are after, then the oldest" if any(
                matches(e, c, data) for e in prefer for c in p.hand) else
            "by default: the newest cards go (IP-03)")
-    log.public("hand-limit", f"{player} holds more than {limit} Arcana cards and throws "
+    log.public("hand-limit", f"{player} holds more than {count(limit, 'Arcana card')} and throws "
                f"away {len(thrown)}.", "HG-6.3-03", player=player, count=len(thrown))
     # Why these cards went tells something about his hand: only he is told.
     log.private(player, "hand-limit-cards", "You threw away: "

@@ -15,7 +15,7 @@ Players are handled in seat order throughout.
 from __future__ import annotations
 
 from .all_lost import revive_or_restart
-from .log import Log
+from .log import Log, count
 from .orders import orders_of
 from .state import ANTEHELL, LEGION, LIEUTENANT, HellState
 
@@ -110,8 +110,8 @@ def buy_off(st: HellState, sheets, log: Log) -> None:
         if n:
             p.favours -= 2 * n
             p.disfavours -= n
-            log.public("buy-off", f"{name} returns {2 * n} Favours to remove {n} "
-                       f"Disfavour(s).", "HG-13.1-01", player=name, count=n)
+            log.public("buy-off", f"{name} returns {count(2 * n, 'Favour')} to remove "
+                       f"{count(n, 'Disfavour')}.", "HG-13.1-01", player=name, count=n)
 
 
 # -- 3. recovery (13.2) ----------------------------------------------------------------
@@ -141,8 +141,9 @@ def clean_up(st: HellState, data, log: Log) -> None:
     for u in sorted(st.units, key=lambda x: x.number):
         if u.kind == LIEUTENANT and u.bonus_pay:
             who = data.lieutenants[u.ref].name if u.ref in data.lieutenants else u.id
-            log.public("bonus-pay", f"The {u.bonus_pay} Bonus Pay Souls on {who} "
-                       f"({u.owner}) are removed and lost.", "HG-13.3-02", unit=u.id)
+            are = "is" if u.bonus_pay == 1 else "are"
+            log.public("bonus-pay", f"The {count(u.bonus_pay, 'Bonus Pay Soul')} on {who} "
+                       f"({u.owner}) {are} removed and lost.", "HG-13.3-02", unit=u.id)
         u.bonus_pay = 0
         # One hound per Legion per visit to AnteHell (HG-8.3.2-03): a Legion still in
         # AnteHell is still on the same visit, so its mark stays.

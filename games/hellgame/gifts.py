@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .cards import enforce_hand_limit
 from .data import HellData
-from .log import Log
+from .log import Log, count
 from .state import HellState
 
 RULE = "HG-7.2.1b-02"
@@ -24,7 +24,7 @@ RULE = "HG-7.2.1b-02"
 
 def describe(what: dict, data: HellData) -> str:
     if what["kind"] == "souls":
-        return f"{what['n']} Souls"
+        return count(what["n"], "Soul")
     if what["kind"] == "sectio":
         return data.sectio[what["id"]].name
     return "an Arcana card"
@@ -75,7 +75,7 @@ def _problem(st: HellState, giver: str, o: dict, parts: list[tuple[str, dict]]) 
     if o["to"] not in st.players:
         return f"there is no player {o['to']}"
     if what["kind"] == "souls" and p.souls < what["n"]:
-        return f"{giver} has only {p.souls} Souls"
+        return f"{giver} has only {count(p.souls, 'Soul')}"
     if what["kind"] == "arcana" and what["id"] not in p.hand:
         return f"{giver} no longer holds that card"
     if what["kind"] == "sectio":

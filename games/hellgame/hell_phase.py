@@ -10,7 +10,7 @@ from __future__ import annotations
 from .cards import gain_arcana
 from .data import HellData
 from .favours import disfavour_roll
-from .log import Log
+from .log import Log, count
 from .state import HellState
 
 
@@ -39,8 +39,9 @@ def draw_arcana(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
                   if disfavour_roll(st, name, dice,
                                     f"HG-6.3-02 Disfavour Roll for Arcana card {i} of {due}"))
         if got < due:
-            log.public("arcana-lost", f"{name} fails {due - got} of {due} Disfavour Roll(s) "
-                       "and loses those Arcana cards.", "HG-6.3-02", player=name,
-                       lost=due - got)
+            those = "that Arcana card" if due - got == 1 else "those Arcana cards"
+            log.public("arcana-lost", f"{name} fails {due - got} of "
+                       f"{count(due, 'Disfavour Roll')} and loses {those}.", "HG-6.3-02",
+                       player=name, lost=due - got)
         gain_arcana(st, name, got, dice, data, log, (sheets or {}).get(name),
                     "Hell Phase draw", rule="HG-6.3-01")

@@ -15,6 +15,7 @@ from functools import lru_cache
 from pbem.engine import AMBIGUOUS, UNKNOWN
 
 from .errors import OrderError
+from .log import count
 
 
 @lru_cache(maxsize=4096)
@@ -33,8 +34,8 @@ def _forms(name: str) -> frozenset[str]:
     return frozenset({n, n[4:]} if n.startswith("the ") else {n})
 
 
-def _plural(what: str) -> str:
-    return what if what == "Sectio" else what + "s"  # Sectio is its own plural
+#: Nouns that do not just add an "s" (Sectio is its own plural; Arcana already is one).
+_PLURALS = {"Sectio": "Sectio", "Arcana card or Minor Arcana": "Arcana cards or Minor Arcana"}
 
 
 def match(text: str, candidates: dict[str, list[str]], what: str, rule: str = "") -> str:
@@ -44,7 +45,9 @@ def match(text: str, candidates: dict[str, list[str]], what: str, rule: str = ""
     """
     want = normalise(text)
     if not want:
-        raise OrderError(UNKNOWN, f"a {what} name is missing", rule, f"name a {what}")
+        article = "an" if what[:1].lower() in "aeiou" else "a"
+        raise OrderError(UNKNOWN, f"{article} {what} name is missing", rule,
+                         f"name {article} {what}")
     table: list[tuple[str, str]] = []  # (form, id)
     for cid, names in candidates.items():
         slug = cid.split(".", 1)[-1].replace("-", " ")
@@ -62,7 +65,7 @@ def match(text: str, candidates: dict[str, list[str]], what: str, rule: str = ""
         listed = ", ".join(canonical[c] for c in found)
         raise OrderError(
             AMBIGUOUS,
-            f"{text.strip()!r} matches {len(found)} {_plural(what)}: {listed}",
+            f"{text.strip()!r} matches {count(len(found), what, _PLURALS.get(what, ''))}: {listed}",
             rule,
             f"type more of the name to choose one of: {listed}",
         )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .all_lost import rescue_last_sectio
 from .favours import spend_free_favour
-from .log import Log
+from .log import Log, count
 from .orders import orders_of
 from .state import LEGION, HellState
 
@@ -41,7 +41,7 @@ def why_not(st: HellState, player: str, sectio: str, data) -> str | None:
         return f"you have no Legion in {name} (HG-12.0-03)"
     others = st.unfriendly_at(sectio, player)
     if others:
-        return f"{name} holds {len(others)} unfriendly Unit(s) (HG-12.0-03)"
+        return f"{name} holds {count(len(others), 'unfriendly Unit')} (HG-12.0-03)"
     p = st.players[player]
     if p.free_favours < 1:
         bound = " (each of your Favours is bound by a Disfavour, HG-14.1-01)" if p.favours else ""

@@ -14,7 +14,7 @@ order, one card at a time. Discards go to the bottom of their deck (HG-3.3-02).
 
 from __future__ import annotations
 
-from .log import Log
+from .log import Log, count
 from .orders import orders_of
 from .soul import isolated
 from .state import LEGION, Daemon, HellState, Player
@@ -60,8 +60,9 @@ def new_state(players: list[str], variants: dict, dice, data, log: Log | None = 
     for name in st.seats:
         st.players[name] = Player(name=name, souls=data.tables["starting_souls"],
                                   favours=data.tables["starting_favours"])
-    log.public("setup-treasury", f"Each Triumvirate starts with {data.tables['starting_souls']}"
-               f" Souls and {data.tables['starting_favours']} Favour.", "HG-5.1-07")
+    log.public("setup-treasury", "Each Triumvirate starts with "
+               f"{count(data.tables['starting_souls'], 'Soul')} and "
+               f"{count(data.tables['starting_favours'], 'Favour')}.", "HG-5.1-07")
     # Step 5 (HG-5.1-08): Daemons are dealt face up, so the deal is public.
     st.daemon_deck = dice.shuffle(sorted(data.daemons), "HG-5.1-08 shuffle the Daemon deck")
     for name, d in _deal(st, st.daemon_deck, data.tables["starting_daemons"]):
@@ -197,8 +198,8 @@ def redraw(st: HellState, player: str, daemon: str, data, log: Log) -> bool:
     st.daemon_deck.append(daemon)
     p.favours -= cost
     p.redraw_used = True
-    log.public("redraw", f"{player} pays {cost} Favour, discards {data.daemons[daemon].name} "
-               f"and draws {data.daemons[new].name}.", "HG-5.1-09",
+    log.public("redraw", f"{player} pays {count(cost, 'Favour')}, discards "
+               f"{data.daemons[daemon].name} and draws {data.daemons[new].name}.", "HG-5.1-09",
                player=player, discarded=daemon, drawn=new)
     return True
 

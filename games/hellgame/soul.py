@@ -28,7 +28,7 @@ from . import gifts, upkeep
 from .cards import gain_arcana
 from .data import HellData
 from .favours import disfavour_roll, soul_roll
-from .log import Log
+from .log import Log, count
 from .state import LEGION, ON_EARTH, HellState
 
 
@@ -108,15 +108,15 @@ def collect_souls(st: HellState, player: str, dice, data: HellData, log: Log) ->
     p.souls += total
     if rows:
         detail = ", ".join(f"{data.sectio[s].name} {why}" for s, _, why in rows)
-        log.public("sectio-income", f"{player} gathers {total} Souls from Sectio ({detail}).",
-                   "HG-7.2-01", player=player, souls=total)
+        log.public("sectio-income", f"{player} gathers {count(total, 'Soul')} from Sectio "
+                   f"({detail}).", "HG-7.2-01", player=player, souls=total)
     for d in earth_daemons(st, player):
         info = data.daemons[d.id]
         die = soul_roll(st, player, dice, f"HG-7.2-04 Soul Roll for {info.name} on Earth")
         p.souls += info.hearts
         log.public("earth-income", f"{info.name} on Earth sends {info.hearts} (Hearts) + "
-                   f"{die} (Soul Roll) = {info.hearts + die} Souls to {player}.", "HG-7.2-04",
-                   player=player, daemon=d.id, souls=info.hearts + die)
+                   f"{die} (Soul Roll) = {count(info.hearts + die, 'Soul')} to {player}.",
+                   "HG-7.2-04", player=player, daemon=d.id, souls=info.hearts + die)
 
 
 def wise_men(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
@@ -132,7 +132,7 @@ def wise_men(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
     name = data.sectio[sid].name
     die = dice.roll(f"HG-7.2.2-01 {name} roll", owner)
     n = data.tables["wise_men_table"][die]
-    log.public("wise-men", f"{owner} rolls {die} for {name}: {n} Arcana card(s).",
+    log.public("wise-men", f"{owner} rolls {die} for {name}: {count(n, 'Arcana card')}.",
                "HG-7.2.2-01", player=owner, roll=die, cards=n)
     here = st.units_at(sid)
     counts = {p: sum(1 for u in here if u.owner == p) for p in st.seats if p != owner}

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .cards import MINOR, entry_name, gain_arcana, matches
 from .data import HellData
-from .log import Log
+from .log import Log, count
 from .state import ANTEHELL, HELLHOUND, LEGION, LIEUTENANT, HellState
 
 ORDERS = ("LEGION", "LEGIONS", "BUY ARCANA", "RECRUIT", "TAME", "BONUS")
@@ -94,9 +94,9 @@ def legions(st: HellState, player: str, orders: list[dict], data: HellData, log:
         if s not in new:
             return f"{name} holds Units that are not {player}'s", "HG-8.1-02"
         if len(st.units_of(player, LEGION)) >= cap:
-            return f"{player} already has {cap} Legions in play", "HG-8.2-02"
+            return f"{player} already has {count(cap, 'Legion')} in play", "HG-8.2-02"
         if p.souls < cost:
-            return f"{player} has {p.souls} Souls and a Legion costs {cost}", "HG-8.2-01"
+            return f"{player} has {count(p.souls, 'Soul')} and a Legion costs {cost}", "HG-8.2-01"
         waiting = [data.sectio[t].name for t in eligible if new[t] == 0]
         if new[s] and waiting:
             return (f"spread rule: {', '.join(waiting)} must each get a new Legion before "
@@ -124,12 +124,13 @@ def legions(st: HellState, player: str, orders: list[dict], data: HellData, log:
             new[target] += 1
             placed.append(data.sectio[target].name)
         if placed:
-            log.public("legions", f"{player} summons {len(placed)} Legion(s) for "
-                       f"{cost * len(placed)} Souls: {', '.join(placed)}.", "HG-8.2-01",
+            log.public("legions", f"{player} summons {count(len(placed), 'Legion')} for "
+                       f"{count(cost * len(placed), 'Soul')}: {', '.join(placed)}.", "HG-8.2-01",
                        player=player, count=len(placed))
         if why:
-            log.public("legion-refused", f"{player}: {o['n'] - len(placed)} of {o['n']} "
-                       f"Legion(s) not summoned, because {why}.", rule, player=player)
+            log.public("legion-refused", f"{player}: {o['n'] - len(placed)} of "
+                       f"{count(o['n'], 'Legion')} not summoned, because {why}.", rule,
+                       player=player)
 
 
 # -- Arcana (8.3.3) ----------------------------------------------------------------------
@@ -144,16 +145,17 @@ def buy_arcana(st: HellState, player: str, o: dict, sheet, dice, data: HellData,
             secret = f"you hold {entry_name(o['until'], data)}"  # his hand is private
             break
         if p.souls - price < o["keep"]:
-            stop = f"a card costs {price} and he keeps at least {o['keep']} of {p.souls} Souls"
+            stop = (f"a card costs {price} and he keeps at least {o['keep']} of "
+                    f"{count(p.souls, 'Soul')}")
             break
         if not st.arcana_deck:
             stop = "the Arcana deck is empty"
             break
         p.souls -= price
         bought += 1
-        gain_arcana(st, player, 1, dice, data, log, sheet, f"bought for {price} Souls",
+        gain_arcana(st, player, 1, dice, data, log, sheet, f"bought for {count(price, 'Soul')}",
                     rule="HG-8.3.3-01", prefer=prefer)
-    text = f"{player} buys {bought} Arcana card(s) for {bought * price} Souls"
+    text = f"{player} buys {count(bought, 'Arcana card')} for {count(bought * price, 'Soul')}"
     log.public("buy-arcana", text + (f"; stops because {stop}." if stop else "."),
                "HG-8.3.3-01", player=player, count=bought)
     if secret:
@@ -189,7 +191,7 @@ def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log)
     places = lieutenant_places(st, player)
     cost = (data.arcana[card].minor.cost or 0) if card else 0
     why = ("he holds no such Recruit Lieutenant card" if card is None else
-           f"the card costs {cost} Souls and he has {p.souls}" if p.souls < cost else
+           f"the card costs {count(cost, 'Soul')} and he has {p.souls}" if p.souls < cost else
            "he has no Legions in a Sectio free of other Units" if not places else "")
     if why:
         text = f"{player} does not recruit a Lieutenant: {why}."
@@ -209,7 +211,7 @@ def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log)
     die = dice.roll("HG-8.3.1-02 Lieutenants Available box", player)
     box = data.tables["lieutenant_box_die"][die]
     pile = st.lieutenant_boxes[box - 1]
-    played = f"{player} plays {data.arcana[card].name} (Recruit Lieutenant, {cost} Souls)"
+    played = f"{player} plays {data.arcana[card].name} (Recruit Lieutenant, {count(cost, 'Soul')})"
     if not pile:
         log.public("recruit-failed", f"{played}, rolls {die}: box {box} is empty and the "
                    "recruitment fails.", "HG-8.3.1-04", player=player, roll=die)
@@ -268,12 +270,12 @@ def bonus(st: HellState, player: str, o: dict, data: HellData, log: Log) -> None
     p, name = st.players[player], data.lieutenants[o["lieutenant"]].name
     unit = next((u for u in st.units_of(player, LIEUTENANT) if u.ref == o["lieutenant"]), None)
     why = (f"{name} is not his Lieutenant" if unit is None else
-           f"he has {p.souls} Souls" if p.souls < o["n"] else "")
+           f"he has {count(p.souls, 'Soul')}" if p.souls < o["n"] else "")
     if why:
         log.public("bonus-refused", f"{player} gives no Bonus Pay to {name}: {why}.",
                    "HG-8.3.4-01", player=player)
         return
     p.souls -= o["n"]
     unit.bonus_pay += o["n"]
-    log.public("bonus", f"{player} puts {o['n']} Soul(s) of Bonus Pay on {name}.",
+    log.public("bonus", f"{player} puts {count(o['n'], 'Soul')} of Bonus Pay on {name}.",
                "HG-8.3.4-01", player=player, lieutenant=o["lieutenant"], souls=o["n"])

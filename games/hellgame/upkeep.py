@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .data import HellData
-from .log import Log
+from .log import Log, count
 from .state import LEGION, LIEUTENANT, HellState, Unit
 
 
@@ -73,18 +73,20 @@ def pay_upkeep(st: HellState, sheets, data: HellData, log: Log) -> dict[str, lis
             continue
         affordable = min(len(units), p.souls // each)
         p.souls -= affordable * each
-        log.public("upkeep", f"{name} pays {affordable * each} Souls upkeep for "
-                   f"{affordable} of {len(units)} Legions and Lieutenants.", "HG-7.2-06",
-                   player=name, paid=affordable, units=len(units))
+        units_text = count(len(units), "Legion or Lieutenant", "Legions and Lieutenants")
+        log.public("upkeep", f"{name} pays {count(affordable * each, 'Soul')} upkeep for "
+                   f"{affordable} of {units_text}.", "HG-7.2-06", player=name, paid=affordable,
+                   units=len(units))
         if affordable < len(units):
             sheet = sheets.get(name)
             out = choose_unpaid(st, name, len(units) - affordable, sheet)
             unpaid[name] = [u.id for u in out]
             how = "" if sheet and any(o["type"] == "UNPAID" for o in sheet.orders) else \
                 " (default IP-09)"
-            log.public("unpaid", f"{name} cannot pay {len(out)} Unit(s){how}: "
+            they = "It deserts" if len(out) == 1 else "They desert"
+            log.public("unpaid", f"{name} cannot pay {count(len(out), 'Unit')}{how}: "
                        + ", ".join(_where(u, data) for u in out)
-                       + ". They desert at the end of the Soul Phase.", "HG-16.1-01",
+                       + f". {they} at the end of the Soul Phase.", "HG-16.1-01",
                        player=name, units=unpaid[name])
     return unpaid
 
@@ -129,8 +131,9 @@ def desert(st: HellState, sheets, dice, data: HellData, log: Log,
         for u in group:
             st.remove_unit(u.id)
         if group:
-            log.public("disband", f"Nobody takes {len(group)} of {loser}'s deserters: they "
-                       "disband (Lieutenants to the Return box).", "HG-16.1-03",
+            they = "it disbands" if len(group) == 1 else "they disband"
+            log.public("disband", f"Nobody takes {len(group)} of {loser}'s deserters: {they} "
+                       "(Lieutenants to the Return box).", "HG-16.1-03",
                        player=loser, units=[u.id for u in group])
         st.players[loser].disfavours += 1
         log.public("disfavour", f"{loser} gets 1 Disfavour for losing unpaid Units.",
@@ -147,7 +150,8 @@ def _able(st: HellState, player: str, group: list[Unit], data: HellData) -> bool
 def _cannot(st: HellState, player: str, loser: str, data: HellData, log: Log) -> None:
     room = data.tables["legion_cap"] - len(st.units_of(player, LEGION))
     log.public("deserters-cannot", f"{player} cannot take any of {loser}'s deserters "
-               f"({st.players[player].souls} Souls, {room} free Legion counters).",
+               f"({count(st.players[player].souls, 'Soul')}, "
+               f"{count(room, 'free Legion counter')}).",
                "HG-16.1-02", player=player)
 
 
@@ -185,7 +189,7 @@ def _offer(st: HellState, sheet, taker: str, loser: str, group: list[Unit],
             if h.minder == u.id:  # a tamed hound follows its Minder
                 h.owner = taker
     p.souls -= price * len(taken)
-    log.public("deserters-taken", f"{taker} pays {price * len(taken)} Souls and takes "
+    log.public("deserters-taken", f"{taker} pays {count(price * len(taken), 'Soul')} and takes "
                f"{len(taken)} of {loser}'s deserters: "
                + ", ".join(_where(u, data) for u in taken) + ".", "HG-16.1-02",
                player=taker, units=[u.id for u in taken])

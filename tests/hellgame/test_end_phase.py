@@ -157,7 +157,7 @@ def test_hg_13_1_01_two_favours_buy_off_one_disfavour(make_state, data):
     st = make_state({"beast": {"favours": 2, "disfavours": 1}, "b": {}, "c": {}})
     log = run(st, data)
     assert (st.players["beast"].favours, st.players["beast"].disfavours) == (0, 0)
-    assert log.events[1].text == "beast returns 2 Favours to remove 1 Disfavour(s)."
+    assert log.events[1].text == "beast returns 2 Favours to remove 1 Disfavour."
 
 
 def test_hg_13_1_01_ip_49_default_buys_off_as_many_as_possible(make_state, data):
@@ -268,6 +268,14 @@ def test_hg_13_3_02_bonus_pay_and_turn_markers_are_removed(make_state, data):
     assert [u.tamed_this_visit for u in st.units] == [False, False, True]
     assert log.events[-1].text == "The 2 Bonus Pay Souls on Verin (beast) are removed and lost."
     assert st.players["beast"].souls == 0
+
+
+def test_hg_13_3_02_one_bonus_pay_soul_reads_in_the_singular(make_state, data):
+    st = make_state(["beast", "b", "c"], units=[
+        {"kind": "lieutenant", "owner": "beast", "location": "sectio.liars",
+         "ref": "lieutenant.verin", "bonus_pay": 1}])
+    log = run(st, data)
+    assert log.events[-1].text == "The 1 Bonus Pay Soul on Verin (beast) is removed and lost."
 
 
 def test_hg_15_3_01_cursed_dice_variant_is_reported_not_implemented(make_state, data):

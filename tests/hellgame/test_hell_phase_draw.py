@@ -75,7 +75,7 @@ def test_hg_6_3_01_drawn_cards_are_private_and_the_count_public(make_state, data
     public = [e for e in log.events if e.kind == "arcana-gain"]
     private = [e for e in log.events if e.kind == "arcana-gain-cards"]
     assert [(e.text, e.visible_to) for e in public] == [
-        ("a draws 2 Arcana card(s) (Hell Phase draw).", None)]
+        ("a draws 2 Arcana cards (Hell Phase draw).", None)]
     assert [(e.text, e.visible_to) for e in private] == [
         ("You drew: Frenzy, Belladonna.", ("a",))]
 
@@ -90,7 +90,7 @@ def test_hg_6_3_02_hg_14_1_03_each_card_needs_its_own_disfavour_roll(make_state,
     assert st.arcana_deck == DECK[2:]
     lost = [e for e in log.events if e.kind == "arcana-lost"]
     assert [(e.text, e.rule) for e in lost] == [
-        ("a fails 1 of 3 Disfavour Roll(s) and loses those Arcana cards.", "HG-6.3-02")]
+        ("a fails 1 of 3 Disfavour Rolls and loses that Arcana card.", "HG-6.3-02")]
 
 
 def test_hg_3_4_02_disfavour_roll_equal_to_disfavours_fails(make_state, data):

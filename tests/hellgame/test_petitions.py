@@ -115,7 +115,7 @@ def test_hg_12_0_03_no_unfriendly_units_may_be_there(make_state, data, other):
     log = run(st, {"a": sheet("a", FALSIFIERS)}, data)
     assert st.owners == {} and st.players["a"].favours == 1
     assert log.events[-1].text == ("Your petition for FALSIFIERS fails: FALSIFIERS holds 1 "
-                                   "unfriendly Unit(s) (HG-12.0-03).")
+                                   "unfriendly Unit (HG-12.0-03).")
 
 
 def test_hg_12_0_03_own_tamed_hound_is_friendly(make_state, data):

@@ -160,7 +160,7 @@ def test_hg_7_2_2_01_the_wise_men_yields_cards_from_its_table(make_state, data):
     log = run(st, data, [6])  # wise_men_table: 6 -> 2 cards
     assert st.players["a"].hand == DECK[:2]
     assert st.players["a"].souls == 0
-    assert texts(log, "wise-men") == ["a rolls 6 for THE WISE MEN: 2 Arcana card(s)."]
+    assert texts(log, "wise-men") == ["a rolls 6 for THE WISE MEN: 2 Arcana cards."]
 
 
 def test_hg_7_2_2_01_a_roll_of_one_yields_no_card(make_state, data):

@@ -72,7 +72,7 @@ def test_hg_8_1_02_no_new_legion_where_another_players_units_are(make_state, dat
     assert legions_at(st, "a") == []
     assert st.players["a"].souls == 9
     assert [(e.text, e.rule) for e in log.events if e.kind == "legion-refused"] == [
-        ("a: 1 of 1 Legion(s) not summoned, because LIARS holds Units that are not a's.",
+        ("a: 1 of 1 Legion not summoned, because LIARS holds Units that are not a's.",
          "HG-8.1-02")]
 
 
@@ -95,7 +95,7 @@ def test_hg_8_2_01_a_legion_costs_three_souls_in_an_own_sectio(make_state, data)
     assert legions_at(st, "a") == [LIARS, LIARS]
     assert st.players["a"].souls == 1
     assert texts(log, "legion-refused") == [
-        "a: 1 of 3 Legion(s) not summoned, because a has 1 Souls and a Legion costs 3."]
+        "a: 1 of 3 Legions not summoned, because a has 1 Soul and a Legion costs 3."]
 
 
 def test_hg_8_2_01_a_sectio_lost_since_the_order_was_written_is_refused(make_state, data):
@@ -106,7 +106,7 @@ def test_hg_8_2_01_a_sectio_lost_since_the_order_was_written_is_refused(make_sta
     summoning.run(st, sheets, Dice(script=[]), data, log)
     assert legions_at(st, "a") == []
     assert texts(log, "legion-refused") == [
-        "a: 1 of 1 Legion(s) not summoned, because LIARS is not a's Sectio."]
+        "a: 1 of 1 Legion not summoned, because LIARS is not a's Sectio."]
 
 
 def test_hg_8_2_02_hg_2_3_1_01_never_more_than_12_legions(make_state, data):
@@ -116,7 +116,7 @@ def test_hg_8_2_02_hg_2_3_1_01_never_more_than_12_legions(make_state, data):
     assert len(st.units_of("a", "legion")) == 12
     assert st.players["a"].souls == 27
     assert texts(log, "legion-refused") == [
-        "a: 2 of 3 Legion(s) not summoned, because a already has 12 Legions in play."]
+        "a: 2 of 3 Legions not summoned, because a already has 12 Legions in play."]
 
 
 def test_hg_8_2_03_no_second_new_legion_before_each_sectio_has_one(make_state, data):
@@ -124,7 +124,7 @@ def test_hg_8_2_03_no_second_new_legion_before_each_sectio_has_one(make_state, d
     log = run(st, data, {"a": "LEGION Liars 2\nLEGION Falsifiers\nLEGION Liars"})
     assert legions_at(st, "a") == [LIARS, FALSIFIERS, LIARS]
     assert [(e.text, e.rule) for e in log.events if e.kind == "legion-refused"] == [
-        ("a: 1 of 2 Legion(s) not summoned, because spread rule: FALSIFIERS must each get a "
+        ("a: 1 of 2 Legions not summoned, because spread rule: FALSIFIERS must each get a "
          "new Legion before LIARS gets a second.", "HG-8.2-03")]
 
 
@@ -306,7 +306,7 @@ def test_hg_8_3_3_01_hg_6_3_03_cards_are_bought_one_at_a_time_limit_after_each(m
     assert st.players["a"].hand == HAND
     assert st.players["a"].souls == 2
     assert st.arcana_deck == ["arcana.black-rainbow", "arcana.frenzy", "arcana.atrocity"]
-    assert texts(log, "buy-arcana") == ["a buys 2 Arcana card(s) for 10 Souls."]
+    assert texts(log, "buy-arcana") == ["a buys 2 Arcana cards for 10 Souls."]
 
 
 def test_hg_8_3_3_01_ip_16_until_stops_once_he_holds_the_card(make_state, data):
@@ -314,7 +314,7 @@ def test_hg_8_3_3_01_ip_16_until_stops_once_he_holds_the_card(make_state, data):
                     arcana_deck=["arcana.frenzy", "arcana.belladonna", "arcana.atrocity"])
     log = run(st, data, {"a": "BUY ARCANA 3 UNTIL Recruit Lieutenant"})
     assert st.players["a"].hand == ["arcana.frenzy", "arcana.belladonna"]
-    assert texts(log, "buy-arcana") == ["a buys 2 Arcana card(s) for 10 Souls."]
+    assert texts(log, "buy-arcana") == ["a buys 2 Arcana cards for 10 Souls."]
     # Why he stopped tells what he holds: only he is told.
     assert [(e.text, e.visible_to) for e in log.events if e.kind == "buy-arcana-stop"] == [
         ("You stop buying because you hold Recruit Lieutenant.", ("a",))]
@@ -325,8 +325,8 @@ def test_hg_8_3_3_01_ip_16_keep_souls_and_an_empty_deck_stop_buying(make_state, 
     log = run(st, data, {"a": "BUY ARCANA 3 KEEP 3", "b": "BUY ARCANA 2"})
     assert (st.players["a"].souls, st.players["b"].souls) == (12, 25)
     assert texts(log, "buy-arcana") == [
-        "b buys 1 Arcana card(s) for 5 Souls; stops because the Arcana deck is empty.",
-        "a buys 0 Arcana card(s) for 0 Souls; stops because the Arcana deck is empty."]
+        "b buys 1 Arcana card for 5 Souls; stops because the Arcana deck is empty.",
+        "a buys 0 Arcana cards for 0 Souls; stops because the Arcana deck is empty."]
 
 
 def test_hg_8_3_3_01_ip_16_keep_limits_purchases(make_state, data):
@@ -335,7 +335,7 @@ def test_hg_8_3_3_01_ip_16_keep_limits_purchases(make_state, data):
     log = run(st, data, {"a": "BUY ARCANA 2 KEEP 3"})
     assert st.players["a"].souls == 7
     assert texts(log, "buy-arcana") == [
-        "a buys 1 Arcana card(s) for 5 Souls; stops because a card costs 5 and he keeps at "
+        "a buys 1 Arcana card for 5 Souls; stops because a card costs 5 and he keeps at "
         "least 3 of 7 Souls."]
 
 

@@ -45,8 +45,8 @@ def test_hg_16_1_01_ip_09_default_unpaid_legions_outside_own_sectio_first(make_s
     # his Sectio (u4) goes unpaid. Nobody can pay for it, so it disbands.
     assert st.players["a"].souls == 0
     assert owners(st) == {"u1": "a", "u2": "a", "u3": "a"}
-    assert texts(log, "unpaid") == ["a cannot pay 1 Unit(s) (default IP-09): a Legion in "
-                                    "SUGAR HILL. They desert at the end of the Soul Phase."]
+    assert texts(log, "unpaid") == ["a cannot pay 1 Unit (default IP-09): a Legion in "
+                                    "SUGAR HILL. It deserts at the end of the Soul Phase."]
 
 
 def test_hg_16_1_01_ip_09_lieutenants_go_unpaid_last(make_state, data):
@@ -62,7 +62,7 @@ def test_hg_16_1_01_ip_09_unpaid_order_names_the_place_first(make_state, data):
     st = short_of_souls(make_state)
     log = run(st, data, orders={"a": "UNPAID AnteHell"})
     assert owners(st) == {"u1": "a", "u3": "a", "u4": "a"}
-    assert texts(log, "unpaid")[0].startswith("a cannot pay 1 Unit(s): a Legion in AnteHell.")
+    assert texts(log, "unpaid")[0].startswith("a cannot pay 1 Unit: a Legion in AnteHell.")
 
 
 def test_hg_16_1_02_deserters_go_to_the_richest_for_one_soul_each(make_state, data):
@@ -102,6 +102,17 @@ def test_hg_16_1_03_nobody_takes_them_so_they_disband_lieutenants_to_return_box(
     assert st.lieutenant_return == ["lieutenant.sulla"]
     assert [st.players[p].disfavours for p in "abc"] == [1, 1, 1]
     assert texts(log, "disband") == ["Nobody takes 2 of a's deserters: they disband "
+                                     "(Lieutenants to the Return box)."]
+
+
+def test_hg_16_1_01_03_one_unpaid_unit_reads_in_the_singular(make_state, data):
+    st = make_state({"a": {}, "b": {"souls": 5}, "c": {"souls": 8}},
+                    units=[("legion", "a", SUGAR)])
+    log = run(st, data, orders={"b": "DESERTERS REFUSE", "c": "DESERTERS REFUSE"})
+    assert texts(log, "upkeep") == ["a pays 0 Souls upkeep for 0 of 1 Legion or Lieutenant."]
+    assert texts(log, "unpaid") == ["a cannot pay 1 Unit (default IP-09): a Legion in "
+                                    "SUGAR HILL. It deserts at the end of the Soul Phase."]
+    assert texts(log, "disband") == ["Nobody takes 1 of a's deserters: it disbands "
                                      "(Lieutenants to the Return box)."]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pbem.engine import ILLEGAL, INVALID
 
 from ..errors import OrderError
+from ..log import count
 from ..names import match
 from . import SETUP, Ctx, order
 from .common import sectio_id
@@ -38,8 +39,10 @@ def parse_redraw(rest: str, ctx: Ctx) -> tuple[str, dict]:
     if p.redraw_used:
         raise OrderError(ILLEGAL, "you have already used your one redraw", REDRAW_RULE,
                          "remove this line")
-    if p.free_favours < ctx.data.tables["daemon_redraw_cost_favours"]:
-        raise OrderError(ILLEGAL, f"redrawing {name} costs 1 Favour and you have none to spend",
+    cost = ctx.data.tables["daemon_redraw_cost_favours"]
+    if p.free_favours < cost:
+        raise OrderError(ILLEGAL, f"redrawing {name} costs {count(cost, 'Favour')} and you "
+                         "have none to spend",
                          REDRAW_RULE, "remove this line to keep your Daemons")
     return f"REDRAW {name}", {"daemon": daemon}
 
