@@ -13,7 +13,7 @@ import click
 
 from . import admin, audit, demo, orders, scenario, status, turns
 from .confirm import confirmation_text
-from .errors import EXIT_GAME_FAILED, EXIT_USAGE, PbemError
+from .errors import EXIT_GAME_FAILED, PbemError
 from .site import init_site, open_site
 
 
@@ -304,9 +304,3 @@ def demo_cmd(directory):
     out = demo.run_demo(Path(directory), echo=click.echo)
     click.echo(f"\nreports are in {out.resolve()}")
 
-
-def run():  # pragma: no cover - console entry
-    main(obj={})
-
-
-__all__ = ["main", "EXIT_USAGE"]
