@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import pytest
 
-from pbem_games.hellgame.state import Daemon, HellState, Player
+from pbem_games.hellgame.data import load_data
+from pbem_games.hellgame.scenario import state_from_given
+from pbem_games.hellgame.state import HellState
 
 
 def build_state(players: dict[str, dict] | list[str] | None = None, *, turn: int = 1,
@@ -38,35 +40,15 @@ def build_state(players: dict[str, dict] | list[str] | None = None, *, turn: int
     - anything else (arcana_deck, daemon_deck, lieutenant_boxes, variants, ...) is set
       on the state as given.
     """
-    if players is None:
-        players = ["a", "b", "c"]
-    if isinstance(players, list):
-        players = {name: {} for name in players}
-    st = HellState(seats=list(players), turn=turn)
-    for name, kw in players.items():
-        p = Player(name=name, **kw)
-        st.players[name] = p
-        for d in p.daemons:
-            st.daemons[d] = Daemon(d, name)
-    for d, kw in (daemons or {}).items():
-        if d not in st.daemons:
-            raise ValueError(f"{d} is not in any player's daemons list")
-        for k, v in kw.items():
-            setattr(st.daemons[d], k, v)
-    st.owners = dict(owners or {})
-    for u in units or []:
-        if isinstance(u, dict):
-            extra = {k: v for k, v in u.items() if k not in ("kind", "owner", "location", "ref")}
-            made = st.new_unit(u["kind"], u.get("owner"), u["location"], u.get("ref"))
-            for k, v in extra.items():
-                setattr(made, k, v)
-        else:
-            st.new_unit(*u)
-    for k, v in fields.items():
-        if not hasattr(st, k):
-            raise ValueError(f"HellState has no field {k!r}")
-        setattr(st, k, v)
-    return st
+    given = {"players": ["a", "b", "c"] if players is None else players, "turn": turn,
+             "owners": owners or {}, "daemons": daemons or {}, **fields,
+             "units": [u if isinstance(u, dict) else dict(zip(UNIT_KEYS, u, strict=False))
+                       for u in units or []]}
+    # the same builder as scenario files' `given` blocks (one way to make a state)
+    return state_from_given(given, load_data())
+
+
+UNIT_KEYS = ("kind", "owner", "location", "ref")
 
 
 @pytest.fixture
