@@ -26,6 +26,16 @@ from pbem.engine import get_game
 from pbem.site import init_site
 
 
+def submit_demo_orders(db, game, name: str) -> None:
+    """Store the demo players' sheets for the game's open stage."""
+    stage = admin.current_stage(db, name)
+    for player, _email in PLAYERS:
+        text = demo_orders(game, stage, player)
+        if text:
+            text = text.replace("GAME demo", f"GAME {name}")
+            orders.store(db, orders.check(db, name, player, text), text, "bench")
+
+
 def main(n_games: int = 50, n_turns: int = 3, memory: bool = False) -> None:
     if memory:
         tracemalloc.start()
@@ -45,12 +55,7 @@ def main(n_games: int = 50, n_turns: int = 3, memory: bool = False) -> None:
     for _ in range(n_turns + 1):
         t = time.perf_counter()
         for name in names:
-            stage = admin.current_stage(db, name)
-            for player, _email in PLAYERS:
-                text = demo_orders(game, stage, player)
-                if text:
-                    text = text.replace("GAME demo", f"GAME {name}")
-                    orders.store(db, orders.check(db, name, player, text), text, "bench")
+            submit_demo_orders(db, game, name)
             turns.process(db, name, None)
         per_stage.append(time.perf_counter() - t)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

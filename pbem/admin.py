@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from datetime import UTC, datetime
 
+from . import deadlines, schedule
 from .dice import Dice, stage_seed
 from .engine import Event, canonical_json, get_game, state_hash
 from .errors import PbemError
-from .store import dumps, hash_secret, new_secret, now
+from .store import dumps, hash_secret, new_secret, now, one, rows
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
@@ -22,8 +24,9 @@ def check_name(name: str, what: str) -> str:
 
 
 def create_game(db, name: str, game_type: str, seed: str | None = None,
-                variants: list[str] | None = None) -> dict:
-    """A new game, waiting for its players. The seed is stored before anything is rolled."""
+                variants: list[str] | None = None, settings: dict | None = None) -> dict:
+    """A new game, waiting for its players. The seed is stored before anything is rolled.
+    `settings` is the schedule (pbem/schedule.py; new games get the site's defaults)."""
     check_name(name, "game")
     game = get_game(game_type)
     if db["games"].count_where("name = ?", [name]):
@@ -36,17 +39,18 @@ def create_game(db, name: str, game_type: str, seed: str | None = None,
         chosen[v] = True
     row = {"name": name, "game_type": game_type, "seed": seed or secrets.token_hex(8),
            "variants": canonical_json(chosen), "status": "new", "stage": -1,
-           "created": now(), "result": ""}
+           "created": now(), "result": "",
+           "settings": canonical_json(schedule.parse_settings(settings or {}))}
     db["games"].insert(row)
     return row
 
 
 def get_game_row(db, name: str) -> dict:
-    rows = list(db["games"].rows_where("name = ?", [name]))
-    if not rows:
+    row = one(db, "SELECT * FROM games WHERE name = ?", [name])
+    if row is None:
         known = ", ".join(r["name"] for r in db["games"].rows) or "none yet"
         raise PbemError(f"no game called {name!r}; games: {known}")
-    return rows[0]
+    return row
 
 
 def add_player(db, game_name: str, player: str, email: str) -> str:
@@ -72,11 +76,12 @@ def add_player(db, game_name: str, player: str, email: str) -> str:
 
 
 def players_of(db, game_name: str) -> list[dict]:
-    return list(db["players"].rows_where("game = ?", [game_name], order_by="seat"))
+    return rows(db, "SELECT * FROM players WHERE game = ? ORDER BY seat", [game_name])
 
 
-def start_game(db, game_name: str) -> dict:
+def start_game(db, game_name: str, now: datetime | None = None) -> dict:
     """Set the game up (its first stage) once enough players have joined."""
+    now = now or datetime.now(UTC)
     g = get_game_row(db, game_name)
     if g["status"] != "new":
         return g
@@ -91,8 +96,11 @@ def start_game(db, game_name: str) -> dict:
     with db.atomic():
         db["stages"].insert({"game": game_name, "number": 0, "name": stage_name,
                              "state": canonical_json(state), "state_hash": state_hash(state),
-                             "seed": seed, "status": "open", "deadline": "",
-                             "processed_at": "", "next_name": ""})
+                             "seed": seed, "status": "open",
+                             "deadline": deadlines.deadline_for_new_stage(g, stage_name, now),
+                             "processed_at": "", "next_name": "",
+                             "opened_at": deadlines.stamp(now), "open_events": len(events),
+                             "open_rolls": len(dice.rolls())})
         db["games"].update(game_name, {"status": "running", "stage": 0})
         store_outcome(db, game_name, 0, events, dice.rolls())
     return get_game_row(db, game_name)
@@ -132,4 +140,29 @@ def current_stage(db, game_name: str) -> dict:
     if g["status"] == "new":
         raise PbemError(f"game {game_name!r} has not started: it needs its players "
                         f"(`pbem player add`), then `pbem game start`")
-    return db["stages"].get((game_name, g["stage"]))
+    return one(db, "SELECT * FROM stages WHERE game = ? AND number = ?", [game_name, g["stage"]])
+
+
+def replace_player(db, game_name: str, player: str, email: str,
+                   now: datetime | None = None) -> str:
+    """Hand a seat to someone else (after NMRs): new address and secret, NMR count reset.
+
+    The seat keeps its name, which the game state uses; the earlier holders are kept in
+    the player's history. Returns the new secret (shown once)."""
+    get_game_row(db, game_name)
+    if "@" not in email or any(c.isspace() for c in email):
+        raise PbemError(f"{email!r} is not an email address")
+    rows = list(db["players"].rows_where("game = ? and name = ?", [game_name, player]))
+    if not rows:
+        names = ", ".join(p["name"] for p in players_of(db, game_name)) or "none"
+        raise PbemError(f"{player!r} does not play in {game_name!r}; players: {names}")
+    row = rows[0]
+    history = json.loads(row.get("history") or "[]")
+    history.append({"email": row["email"], "joined": row["joined"],
+                    "until": deadlines.stamp(now or datetime.now(UTC))})
+    secret = new_secret()
+    salt = secrets.token_hex(8)
+    db["players"].update((game_name, player), {
+        "email": email, "secret_hash": hash_secret(secret, salt), "salt": salt, "nmr": 0,
+        "joined": deadlines.stamp(now or datetime.now(UTC)), "history": json.dumps(history)})
+    return secret

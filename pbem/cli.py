@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
@@ -14,6 +15,7 @@ import click
 from . import admin, audit, demo, orders, scenario, status, turns
 from .confirm import confirmation_text
 from .errors import EXIT_GAME_FAILED, PbemError
+from .notify import Notifier
 from .site import init_site, open_site
 
 
@@ -97,8 +99,10 @@ def game_new(ctx, name, game_type, seed, variants):
 
     Example: pbem game new hell1 --game hellgame --seed 42
     """
-    db = _site(ctx).db()
-    row = admin.create_game(db, name, game_type, seed, list(variants))
+    site = _site(ctx)
+    db = site.db()
+    row = admin.create_game(db, name, game_type, seed, list(variants),
+                            settings=site.section("schedule"))
     click.echo(f"created {row['game_type']} game {name!r}; add players with "
                f"`pbem player add {name} NAME EMAIL`, then `pbem game start {name}`")
 
@@ -188,18 +192,22 @@ def turn():
 @click.argument("games", metavar="GAME...", nargs=-1, required=True)
 @click.pass_context
 def turn_process(ctx, games):
-    """Resolve the open stage of each GAME now and write the reports.
+    """Resolve the open stage of each GAME now, write the reports and queue their mail.
 
-    A game that fails is rolled back and reported; the others still run (exit 1).
+    Deadlines do not matter here: the moderator decides. A game that fails is rolled
+    back and reported; the others still run (exit 1). `pbem mail send` (or the next
+    `pbem run`) sends the reports.
 
     Example: pbem turn process hell1
     """
     site = _site(ctx)
     failed = 0
+    now = datetime.now(UTC)
     for name in games:
         db = site.db()
         try:
-            p = turns.process(db, name, site.reports_dir)
+            p = turns.process(db, name, site.reports_dir, now=now,
+                              on_stored=Notifier(site, now))
         except PbemError as e:
             failed += 1
             click.echo(f"error: {e.message}", err=True)
@@ -238,7 +246,8 @@ def report_cmd(ctx, game_name, player_name, stage):
 @click.argument("game_name", metavar="[GAME]", required=False)
 @click.pass_context
 def status_cmd(ctx, game_name):
-    """Show each game's stage, who has ordered, and problems.
+    """Show each game's stage, deadline, who has ordered, missed turns, queued mail and
+    errors; without GAME also the site's inbound mail, outbox and last run.
 
     Example: pbem status hell1
     """
@@ -304,3 +313,7 @@ def demo_cmd(directory):
     out = demo.run_demo(Path(directory), echo=click.echo)
     click.echo(f"\nreports are in {out.resolve()}")
 
+
+
+# the mail, cron and game-management commands live in their own modules
+from . import cli_mail, cli_manage  # noqa: E402,F401

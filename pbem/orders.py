@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .admin import current_stage, get_game_row, players_of
 from .engine import OrderSheet, get_game
 from .errors import PbemError
-from .store import check_secret, now
+from .store import check_secret, insert, now, one
 
 HEADER = re.compile(r"^\s*(game|player|secret|turn|stage)\s*:?\s+(\S.*?)\s*$", re.I)
 MAX_SHEET = 64_000  # characters; a larger sheet is refused whole
@@ -68,39 +68,67 @@ def check(db, game_name: str, player: str, text: str, *, need_secret: bool = Fal
             raise PbemError(f"the sheet is for TURN {headers['turn']}, but {game_name!r} is "
                             f"now at {stage['name']}: orders for a passed turn are refused")
     game = get_game(g["game_type"])
-    sheet = game.check_orders(json.loads(stage["state"]), player, text)
+    sheet = game.check_orders(stage_state(stage), player, text)
     prev = latest_submission(db, game_name, player, stage["number"])
     previous = None
     if prev is not None:
-        previous = [r["canonical"] for r in db["order_lines"].rows_where(
-            "submission = ? and status = 'accepted'", [prev["id"]], order_by="line_no")]
+        previous = [r[0] for r in db.conn.execute(
+            "SELECT canonical FROM order_lines WHERE submission = ? AND status = 'accepted' "
+            "ORDER BY line_no", [prev["id"]]).fetchall()]
     return Checked(game_name, g["game_type"], player, stage["number"], stage["name"], sheet,
                    headers, previous)
 
 
-def store(db, checked: Checked, text: str, source: str) -> int:
-    """Store the raw sheet and its per-line results; return the submission id."""
+def store(db, checked: Checked, text: str, source: str, *, mail: int | None = None,
+          received: str | None = None) -> int:
+    """Store the sheet and its per-line results; return the submission id.
+
+    `received` is when the sheet reached us (a mail's delivery time), default now."""
     sheet = checked.sheet
     with db.atomic():
-        sub_id = db["submissions"].insert({
+        sub_id = insert(db, "submissions", {
             "game": checked.game, "player": checked.player, "stage": checked.stage,
             "raw": text, "sha256": hashlib.sha256(text.encode()).hexdigest(),
-            "received": now(), "source": source, "receipt": sheet.receipt(),
+            "received": received or now(), "source": source, "receipt": sheet.receipt(),
             "accepted": sum(1 for r in sheet.lines if r.ok),
-            "problems": len(sheet.problems)}).last_pk
-        db["order_lines"].insert_all(
-            {"submission": sub_id, "line_no": r.line_no, "status": r.status, "text": r.text,
-             "canonical": r.canonical, "message": r.message, "rule": r.rule, "hint": r.hint}
-            for r in sheet.lines)
+            "problems": len(sheet.problems), "mail": mail,
+            "delivered": received or ""})
+        db.conn.executemany(
+            "INSERT INTO order_lines (submission, line_no, status, text, canonical, message, "
+            "rule, hint) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(sub_id, r.line_no, r.status, r.text, r.canonical, r.message, r.rule, r.hint)
+             for r in sheet.lines])
     return sub_id
 
 
 def latest_submission(db, game: str, player: str, stage: int) -> dict | None:
     """The last submission for a stage wins (DESIGN.md §5)."""
-    rows = list(db["submissions"].rows_where(
-        "game = ? and player = ? and stage = ?", [game, player, stage],
-        order_by="id desc", limit=1))
-    return rows[0] if rows else None
+    return one(db, "SELECT * FROM submissions WHERE game = ? AND player = ? AND stage = ? "
+                   "ORDER BY id DESC LIMIT 1", [game, player, stage])
+
+
+_STATES: dict[tuple, dict] = {}
+
+
+def stage_state(stage: dict) -> dict:
+    """The stage's snapshot as a dict, parsed once per process for a batch of sheets.
+
+    Keyed by game, number and state hash, so a rolled-back or re-opened stage can never
+    get a stale snapshot. Callers must not mutate it (games check without mutating)."""
+    key = (stage["game"], stage["number"], stage["state_hash"])
+    state = _STATES.get(key)
+    if state is None:
+        if len(_STATES) >= 64:
+            _STATES.pop(next(iter(_STATES)))
+        state = _STATES[key] = json.loads(stage["state"])
+    return state
+
+
+def redact(text: str, secret: str) -> str:
+    """The sheet as stored and echoed: the secret never appears in it (DESIGN.md §4)."""
+    if len(secret) < 4:
+        return text
+    return text.replace(secret, "[secret]")
 
 
 def changes(previous: list[str] | None, current: list[str]) -> dict:

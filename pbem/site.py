@@ -12,18 +12,45 @@ from .store import open_db
 
 CONFIG = "pbem.yaml"
 DATABASE = "pbem.db"
-FOLDERS = ("inbox", "outbox", "archive", "reports")
+FOLDERS = ("inbox", "outbox", "archive", "reports", "backups")
+LOCK = "pbem.lock"
 
 DEFAULT_CONFIG = """\
-# pbem site configuration. See README.md.
+# pbem site configuration: see docs/moderators.md for every setting.
 site_name: My pbem site
 moderator_email: moderator@example.org
-# The default mail transport is plain files: inbox/ and outbox/.
-# IMAP and SMTP settings come with the mail issue.
+
 mail:
+  # Players send their orders to this address; every reply comes from it.
+  address: orders@example.org
+  # Where mail comes from, for `pbem mail fetch` and `pbem run`:
+  #   files   - *.eml files dropped into inbox/ (moved to archive/ once stored)
+  #   maildir - a Maildir folder:  maildir: {path: ~/Maildir}
+  #   mbox    - an mbox file:      mbox: {path: /var/mail/pbem}
+  #   imap    - IMAP over TLS:     imap: {host: imap.example.org, user: pbem,
+  #                                       password_env: PBEM_IMAP_PASSWORD}
+  fetch: files
+  # How mail leaves, for `pbem mail send` and `pbem run`:
+  #   files - one .eml file per message in outbox/ (nothing is sent)
+  #   smtp  - smtp: {host: smtp.example.org, port: 587, tls: starttls, user: pbem,
+  #                  password_env: PBEM_SMTP_PASSWORD}
   transport: files
+  # true: every outgoing message goes to moderator_email instead (for trying things out)
+  dry_run: false
+
+# Deadlines of new games (change one game's with `pbem game schedule`).
+schedule:
+  hours: 72            # or every: mon 20:00
+  timezone: UTC
+  reminders: [24]
+  early_minutes: 60
+  nmr_limit: 3
+
+backups:
+  keep: 20
+
 reports:
-  # Where `pbem turn process` also writes each report as a text file.
+  # Where each report is also written as a text file.
   directory: reports
 """
 
@@ -42,7 +69,38 @@ class Site:
 
     @property
     def reports_dir(self) -> Path:
-        return self.root / self.config.get("reports", {}).get("directory", "reports")
+        return self.root / self.section("reports").get("directory", "reports")
+
+    def section(self, name: str) -> dict:
+        value = self.config.get(name) or {}
+        if not isinstance(value, dict):
+            raise PbemError(f"{self.root / CONFIG}: '{name}' must be a mapping of settings")
+        return value
+
+    @property
+    def mail(self) -> dict:
+        return self.section("mail")
+
+    @property
+    def address(self) -> str:
+        return str(self.mail.get("address") or "orders@example.org").strip().lower()
+
+    @property
+    def moderator(self) -> str:
+        return str(self.config.get("moderator_email") or "").strip()
+
+    @property
+    def name(self) -> str:
+        return str(self.config.get("site_name") or "pbem")
+
+    def folder(self, name: str) -> Path:
+        path = self.root / name
+        path.mkdir(exist_ok=True)
+        return path
+
+    @property
+    def lock_path(self) -> Path:
+        return self.root / LOCK
 
 
 def init_site(root: str | Path) -> Site:

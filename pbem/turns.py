@@ -8,16 +8,18 @@ processed is never processed again.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
+from . import deadlines
 from .admin import current_stage, get_game_row, players_of, store_outcome, stored_outcome
 from .dice import Dice, stage_seed
 from .engine import Event, OrderSheet, canonical_json, get_game, state_hash
 from .errors import EXIT_GAME_FAILED, PbemError
 from .orders import latest_submission
 from .render import render
-from .store import now
 
 
 @dataclass
@@ -28,6 +30,8 @@ class Processed:
     next_name: str
     finished: bool
     reports: dict[str, str]  # player ('' = board) -> text
+    missing: list[str]  # players who sent no orders (their defaults applied)
+    next_deadline: str = ""  # the new stage's deadline ('' when the game is over)
 
 
 def sheets_for(db, game, g: dict, stage: dict) -> tuple[dict[str, OrderSheet | None], dict]:
@@ -45,7 +49,13 @@ def sheets_for(db, game, g: dict, stage: dict) -> tuple[dict[str, OrderSheet | N
     return sheets, receipts
 
 
-def process(db, game_name: str, site_reports: Path | None = None) -> Processed:
+def process(db, game_name: str, site_reports: Path | None = None, *,
+            now: datetime | None = None,
+            on_stored: Callable[[object, Processed], None] | None = None) -> Processed:
+    """Resolve the game's open stage. `on_stored(db, processed)` runs inside the
+    stage's transaction (it queues the report mails: stored together or not at all).
+    `now` is when the next stage opens (its deadline counts from then)."""
+    now = now or datetime.now(UTC)
     g = get_game_row(db, game_name)
     if g["status"] == "finished":
         raise PbemError(f"game {game_name!r} is over ({g['result']}): nothing to process")
@@ -67,6 +77,10 @@ def process(db, game_name: str, site_reports: Path | None = None) -> Processed:
     rolls = earlier_rolls + [{**r, "seq": len(earlier_rolls) + r["seq"]} for r in dice.rolls()]
     reports = render_reports(game, g, stage, res.state, earlier_events + res.events, rolls,
                              sheets, receipts, players, res.stage_name, res.finished)
+    missing = [p for p in players if sheets.get(p) is None]
+    deadline = "" if res.finished else deadlines.deadline_for_new_stage(g, res.stage_name, now)
+    done = Processed(game_name, number, stage["name"], res.stage_name, res.finished, reports,
+                     missing, deadline)
     # db.atomic(), not `with db.conn`: sqlite-utils' own writes open transactions of
     # their own, which atomic() nests as savepoints, so the stage is all or nothing.
     with db.atomic():
@@ -80,8 +94,14 @@ def process(db, game_name: str, site_reports: Path | None = None) -> Processed:
         db["reports"].insert_all(
             {"game": game_name, "stage": number, "player": who, "format": "text", "body": body}
             for who, body in sorted(reports.items()))
-        db["stages"].update((game_name, number), {"status": "processed", "processed_at": now(),
+        db["stages"].update((game_name, number), {"status": "processed",
+                                                  "processed_at": deadlines.stamp(now),
                                                   "next_name": res.stage_name})
+        # no moves received: counted in a row per player, reset by any sheet
+        db.execute("UPDATE players SET nmr = CASE WHEN name IN (SELECT value FROM "
+                   "json_each(?)) THEN nmr + 1 ELSE 0 END, nmr_total = nmr_total + CASE WHEN "
+                   "name IN (SELECT value FROM json_each(?)) THEN 1 ELSE 0 END WHERE game = ?",
+                   [json.dumps(missing), json.dumps(missing), game_name])
         if res.finished:
             db["games"].update(game_name, {"status": "finished", "result": res.result})
         else:
@@ -89,13 +109,17 @@ def process(db, game_name: str, site_reports: Path | None = None) -> Processed:
             db["stages"].insert({"game": game_name, "number": number + 1,
                                  "name": res.stage_name, "state": canonical_json(res.state),
                                  "state_hash": state_hash(res.state), "seed": seed,
-                                 "status": "open", "deadline": "", "processed_at": "",
-                                 "next_name": ""})
+                                 "status": "open", "deadline": deadline, "processed_at": "",
+                                 "next_name": "", "opened_at": deadlines.stamp(now)})
             db["games"].update(game_name, {"stage": number + 1})
-    if site_reports is not None:
-        write_report_files(site_reports / game_name / f"{number:02d}-{_slug(stage['name'])}",
-                           reports)
-    return Processed(game_name, number, stage["name"], res.stage_name, res.finished, reports)
+        if on_stored is not None:
+            on_stored(db, done)
+        if site_reports is not None:
+            # Written before the commit: a crash between the two leaves files that the
+            # rerun writes again with the very same bytes, never a stage without files.
+            write_report_files(
+                site_reports / game_name / f"{number:02d}-{_slug(stage['name'])}", reports)
+    return done
 
 
 def _slug(name: str) -> str:
@@ -105,7 +129,10 @@ def _slug(name: str) -> str:
 def write_report_files(folder: Path, reports: dict[str, str]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for who, body in sorted(reports.items()):
-        (folder / f"{who or 'board'}.txt").write_text(body, encoding="utf-8")
+        path = folder / f"{who or 'board'}.txt"
+        tmp = folder / f".{path.name}.tmp"
+        tmp.write_text(body, encoding="utf-8")
+        tmp.replace(path)
 
 
 def render_reports(game, g, stage, state, events: list[Event], rolls, sheets, receipts,

@@ -1,3 +1,5 @@
+"""Fixtures shared by the framework and mail tests: a site driven through the CLI."""
+
 import pytest
 from click.testing import CliRunner
 

@@ -19,6 +19,7 @@ from .views import player_view, public_view
 class HellGame:
     id = "hellgame"
     title = "The HellGame"
+    _checked: dict[int, tuple[dict, HellState]] = {}  # id(state dict) -> (dict, state)
     min_players = 3  # HG-1.0-01
     max_players = 6
     variants = {
@@ -39,10 +40,26 @@ class HellGame:
         return st.to_dict(), "setup", log.events
 
     def check_orders(self, state: dict, player: str, text: str) -> OrderSheet:
-        st = HellState.from_dict(state)
+        st = self._read_only(state)
         sheet = check_sheet(st, self.data, player, text)
         sheet.defaults = defaults.left_to_defaults(st, sheet)
         return sheet
+
+    def _read_only(self, state: dict) -> HellState:
+        """The state object for checking and viewing, built once per snapshot dict.
+
+        A batch of mail checks many sheets against one snapshot (the framework passes the
+        same dict each time: pbem.orders.stage_state), and a stage's reports view one
+        state five times. Checking and viewing never mutate it
+        (tests/hellgame/test_check_is_pure.py)."""
+        hit = self._checked.get(id(state))
+        if hit is not None and hit[0] is state:  # the dict is held, so its id is not reused
+            return hit[1]
+        st = HellState.from_dict(state)
+        if len(self._checked) >= 64:
+            self._checked.pop(next(iter(self._checked)))
+        self._checked[id(state)] = (state, st)
+        return st
 
     def resolve(self, state: dict, sheets: dict[str, OrderSheet | None], dice) -> Resolution:
         return turn.resolve(state, sheets, dice, self.data)
@@ -61,13 +78,13 @@ class HellGame:
         return state_from_given(given, self.data).to_dict()
 
     def player_view(self, state: dict, player: str) -> dict:
-        return player_view(HellState.from_dict(state), self.data, player)
+        return player_view(self._read_only(state), self.data, player)
 
     def public_view(self, state: dict) -> dict:
-        return public_view(HellState.from_dict(state), self.data)
+        return public_view(self._read_only(state), self.data)
 
     def order_form(self, state: dict, player: str) -> str:
-        return order_form(HellState.from_dict(state), self.data, player)
+        return order_form(self._read_only(state), self.data, player)
 
     def templates(self) -> str:
         return str(Path(__file__).parent / "templates")

@@ -9,7 +9,10 @@ from pbem.store import open_db
 
 COMMANDS = [["init"], ["game", "new"], ["game", "start"], ["player", "add"],
             ["orders", "submit"], ["orders", "check"], ["turn", "process"], ["report"],
-            ["status"], ["scenario", "run"], ["data", "audit"], ["demo"]]
+            ["status"], ["scenario", "run"], ["data", "audit"], ["demo"],
+            ["mail", "receive"], ["mail", "fetch"], ["mail", "send"], ["run"],
+            ["game", "schedule"], ["game", "pause"], ["game", "resume"], ["game", "extend"],
+            ["turn", "rollback"], ["player", "replace"]]
 
 
 def test_every_command_has_help_with_an_example():

@@ -1,0 +1,5 @@
+"""`python -m pbem` is the `pbem` command."""
+
+from .cli import main
+
+main(prog_name="pbem")

@@ -1,0 +1,136 @@
+"""`pbem mail receive|fetch|send` and `pbem run` (the cron job)."""
+
+from __future__ import annotations
+
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+
+from . import intake, outbox
+from . import run as run_mod
+from .cli import Group, _site, main
+from .errors import EXIT_GAME_FAILED, PbemError
+from .safety import site_lock
+
+EX_TEMPFAIL = 75  # sendmail's "try again later": the MTA keeps the message and retries
+
+
+@main.group(cls=Group)
+def mail():
+    """Take in mail and send the outbox."""
+
+
+@mail.command("receive")
+@click.argument("source", metavar="[FILE|-]", default="-")
+@click.pass_context
+def mail_receive(ctx, source):
+    """Store one RFC 5322 message (from FILE or stdin) and answer it.
+
+    For a procmail rule or a .forward pipe. The message is stored before anything
+    else; if it cannot be stored the exit code is 75 (EX_TEMPFAIL), so the mail
+    server keeps it and tries again. If a `pbem run` is busy, the answer is left to it.
+
+    Example: pbem mail receive - < message.eml
+    """
+    site = _site(ctx)
+    try:
+        raw = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+    except OSError as e:
+        raise PbemError(f"cannot read {source}: {e.strerror}") from None
+    try:
+        db = site.db()
+        mail_id, dup = intake.store_raw(db, raw, "receive " + ("stdin" if source == "-"
+                                                                else Path(source).name))
+    except Exception as e:  # anything: the mail server must keep the message
+        click.echo(f"error: the message could not be stored ({type(e).__name__}: {e}); "
+                   f"the mail server will try again", err=True)
+        sys.exit(EX_TEMPFAIL)
+    if dup:
+        click.echo(f"message {mail_id} was stored before; nothing to do")
+        return
+    with site_lock(site) as held:
+        if not held:
+            click.echo(f"stored as message {mail_id}; the running pbem run will answer it")
+            return
+        handled = intake.handle_pending(site, db)
+        sent = outbox.flush(site, db)
+    for h in handled:
+        click.echo(f"message {h.mail}: {h.status}" + (f" ({h.reason})" if h.reason else ""))
+    click.echo(f"outbox: {sent.summary()}")
+
+
+@mail.command("fetch")
+@click.pass_context
+def mail_fetch(ctx):
+    """Fetch new mail from the configured mailbox (mail.fetch in pbem.yaml), store it,
+    and queue the answers. Messages are marked (or moved) only once stored.
+
+    Example: pbem mail fetch
+    """
+    site = _site(ctx)
+    with site_lock(site, wait=60) as held:
+        if not held:
+            raise PbemError("another pbem command holds the site lock; try again later", 1)
+        db = site.db()
+        got = intake.fetch(site, db)
+        handled = intake.handle_pending(site, db)
+    click.echo(f"{got.stored} new messages, {got.duplicates} seen before")
+    for h in handled:
+        click.echo(f"message {h.mail}: {h.status}" + (f" ({h.reason})" if h.reason else ""))
+    for e in got.errors:
+        click.echo(f"warning: {e}", err=True)
+
+
+@mail.command("send")
+@click.option("--retry-failed", is_flag=True, help="Queue failed messages again first.")
+@click.pass_context
+def mail_send(ctx, retry_failed):
+    """Send every queued message that is due (SMTP, or files in outbox/).
+
+    Temporary failures are retried later with growing delays; `--retry-failed` puts
+    messages that gave up back in the queue once the cause is fixed.
+
+    Example: pbem mail send --retry-failed
+    """
+    site = _site(ctx)
+    with site_lock(site, wait=60) as held:
+        if not held:
+            raise PbemError("another pbem command holds the site lock; try again later", 1)
+        db = site.db()
+        if retry_failed:
+            click.echo(f"{outbox.retry_failed(db)} failed messages queued again")
+        sent = outbox.flush(site, db)
+    click.echo(f"outbox: {sent.summary()}")
+    for e in sent.errors:
+        click.echo(f"warning: {e}", err=True)
+    if sent.failed:
+        sys.exit(EXIT_GAME_FAILED)
+
+
+@main.command("run")
+@click.option("--no-fetch", is_flag=True, help="Do not fetch mail this time.")
+@click.option("--no-send", is_flag=True, help="Queue mail but do not send it.")
+@click.option("--now", "now_text", default=None, hidden=True,
+              help="Pretend it is this UTC time (YYYY-MM-DDTHH:MM:SSZ), for tests.")
+@click.pass_context
+def run_cmd(ctx, no_fetch, no_send, now_text):
+    """The cron job: fetch and answer mail, process every due stage, remind, send.
+
+    Put it in cron: */5 * * * * cd SITE && pbem run. If another run is still busy this
+    one does nothing. A game that fails is reported (exit 1) and the others go on.
+
+    Example: pbem run
+    """
+    now = datetime.now(UTC)
+    if now_text:
+        try:
+            now = datetime.strptime(now_text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+        except ValueError:
+            raise PbemError(f"--now {now_text!r}: use YYYY-MM-DDTHH:MM:SSZ") from None
+    result = run_mod.run(_site(ctx), now=now, fetch=not no_fetch, send=not no_send)
+    for line in result.lines():
+        click.echo(line, err=line.startswith(("error:", "warning:")))
+    if result.failed:
+        sys.exit(EXIT_GAME_FAILED)

@@ -1,0 +1,183 @@
+"""Running games by hand: schedules, pause / resume / extend, rollback, replacing a player."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import click
+
+from . import admin, deadlines, schedule
+from .cli import _site, game, player, turn
+from .errors import PbemError
+from .rollback import rollback
+from .safety import backup, site_lock
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@game.command("schedule")
+@click.argument("name")
+@click.option("--every", default=None, help="Weekly or daily slot: 'mon 20:00', "
+              "'mon,thu 20:00', 'daily 20:00'.")
+@click.option("--hours", type=float, default=None, help="Deadline N hours after a stage opens.")
+@click.option("--timezone", "tz", default=None, help="IANA time zone, e.g. Europe/Rome.")
+@click.option("--min-hours", type=float, default=None, help="Shortest time a stage is open.")
+@click.option("--grace-hours", type=float, default=None,
+              help="After the deadline, wait this long for missing players.")
+@click.option("--early-minutes", default=None,
+              help="When all are ready, process after N minutes ('off': never early).")
+@click.option("--reminders", default=None, help="Hours before the deadline, e.g. '24,2'.")
+@click.option("--nmr-limit", type=int, default=None,
+              help="Tell the moderator after N missed turns in a row.")
+@click.option("--stage", "stage_pattern", default=None,
+              help="Apply the options only to stages matching this pattern, e.g. 'Setup'.")
+@click.pass_context
+def game_schedule(ctx, name, every, hours, tz, min_hours, grace_hours, early_minutes,
+                  reminders, nmr_limit, stage_pattern):
+    """Show or change GAME's deadlines; the open stage keeps its current deadline
+    (use `pbem game extend` for that).
+
+    Example: pbem game schedule hell1 --every "mon 20:00" --timezone Europe/Rome
+    """
+    db = _site(ctx).db()
+    g = admin.get_game_row(db, name)
+    changes: dict = {}
+    for key, value in (("every", every), ("hours", hours), ("timezone", tz),
+                       ("min_hours", min_hours), ("grace_hours", grace_hours),
+                       ("nmr_limit", nmr_limit)):
+        if value is not None:
+            changes[key] = value
+    if every is not None and hours is None:
+        changes.setdefault("hours", None)
+    if hours is not None and every is None:
+        changes["every"] = None
+    if early_minutes is not None:
+        changes["early_minutes"] = (None if early_minutes.lower() in ("off", "never", "none")
+                                    else _number(early_minutes, "--early-minutes"))
+    if reminders is not None:
+        changes["reminders"] = [_number(h, "--reminders") for h in reminders.split(",")
+                                if h.strip()]
+    settings = deadlines.settings_of(g)
+    if changes:
+        if stage_pattern:
+            settings = schedule.merge(settings, {"stages": {stage_pattern: changes}})
+        else:
+            settings = schedule.merge(settings, changes)
+        db["games"].update(name, {"settings": json.dumps(settings, sort_keys=True)})
+        g = admin.get_game_row(db, name)
+    click.echo(f"{name}: {schedule.for_stage(settings, '').describe()}")
+    for pattern in settings.get("stages") or {}:
+        click.echo(f"  stages {pattern!r}: {schedule.for_stage(settings, pattern).describe()}")
+    if g["status"] == "running":
+        stage = admin.current_stage(db, name)
+        if stage["deadline"]:
+            click.echo(f"  {stage['name']} deadline: {deadlines.describe(g, stage)}")
+
+
+def _number(text: str, what: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise PbemError(f"{what}: {text!r} is not a number") from None
+
+
+@game.command("pause")
+@click.argument("name")
+@click.pass_context
+def game_pause(ctx, name):
+    """Pause GAME: no processing, no reminders; orders are still taken and confirmed.
+
+    Example: pbem game pause hell1
+    """
+    db = _site(ctx).db()
+    deadlines.pause(db, admin.get_game_row(db, name), _now())
+    click.echo(f"{name} paused; `pbem game resume {name}` moves the deadline by the pause")
+
+
+@game.command("resume")
+@click.argument("name")
+@click.pass_context
+def game_resume(ctx, name):
+    """Resume a paused GAME; the open stage's deadline moves on by the time paused.
+
+    Example: pbem game resume hell1
+    """
+    db = _site(ctx).db()
+    g = admin.get_game_row(db, name)
+    deadlines.resume(db, g, _now())
+    g = admin.get_game_row(db, name)
+    stage = admin.current_stage(db, name)
+    click.echo(f"{name} resumed; {stage['name']} deadline: "
+               f"{deadlines.describe(g, stage) or 'none'}")
+
+
+@game.command("extend")
+@click.argument("name")
+@click.argument("by", metavar="DURATION", required=False)
+@click.option("--until", default=None, help="New deadline, e.g. '2026-11-30 20:00' "
+              "(in the game's time zone).")
+@click.pass_context
+def game_extend(ctx, name, by, until):
+    """Move the open stage's deadline: later by DURATION (36h, 2d, 90m), or to --until.
+
+    Example: pbem game extend hell1 2d
+    """
+    if (by is None) == (until is None):
+        raise PbemError("give either a DURATION (e.g. 2d) or --until, not both")
+    db = _site(ctx).db()
+    g = admin.get_game_row(db, name)
+    stage = admin.current_stage(db, name)
+    tz = deadlines.schedule_of(g, stage["name"]).timezone
+    if until is not None:
+        when = schedule.parse_when(until, tz, _now())
+    else:
+        base = deadlines.parse(stage["deadline"]) or _now()
+        when = base + schedule.parse_duration(by)
+    if when <= _now():
+        raise PbemError(f"{schedule.format_deadline(when, tz)} is in the past")
+    deadlines.set_deadline(db, g, when)
+    click.echo(f"{name} {stage['name']}: deadline now {schedule.format_deadline(when, tz)}")
+
+
+@turn.command("rollback")
+@click.argument("name", metavar="GAME")
+@click.argument("number", metavar="N", type=int)
+@click.pass_context
+def turn_rollback(ctx, name, number):
+    """Put GAME back to when its stage N opened (stage numbers: `pbem status`), after a
+    backup. Later stages are removed; every order sheet is kept, so processing again
+    replays exactly. The game is paused until `pbem game resume` (or `pbem turn process`).
+
+    Example: pbem turn rollback hell1 3
+    """
+    site = _site(ctx)
+    with site_lock(site, wait=60) as held:
+        if not held:
+            raise PbemError("a pbem run is busy with this site; try again in a minute")
+        db = site.db()
+        path = backup(site, db, f"rollback-{name}-{number}")
+        done = rollback(db, name, number)
+    click.echo(f"{name} is back at {done['stage']} (stage {number}), paused; backup: "
+               f"{path.name}")
+    if done["later_sheets"]:
+        click.echo(f"{done['later_sheets']} order sheets for later stages are kept and count "
+                   f"again unless their players send new ones")
+
+
+@player.command("replace")
+@click.argument("game_name", metavar="GAME")
+@click.argument("name")
+@click.argument("email")
+@click.pass_context
+def player_replace(ctx, game_name, name, email):
+    """Give player NAME's seat in GAME to a new person at EMAIL: a new secret (printed
+    once), missed-turn count reset. The seat keeps its name in the game.
+
+    Example: pbem player replace hell1 dmitri newcomer@example.org
+    """
+    secret = admin.replace_player(_site(ctx).db(), game_name, name, email)
+    click.echo(f"{name} in {game_name} is now played from {email}. New secret (shown only "
+               f"now; the old one no longer works): {secret}")

@@ -1,0 +1,245 @@
+"""Inbound mail: store raw first, then answer (DESIGN.md §5, §8).
+
+`store_raw` commits the message before anything else looks at it, deduplicated by
+Message-ID and by the hash of its bytes, so nothing a player sent is ever lost and a
+message fetched twice is taken once. `handle_pending` then works through the stored
+messages: auto-replies, bounces and loops are set aside without an answer; everything
+else gets exactly one answer (a confirmation or a refusal) queued in the outbox, in the
+same transaction that stores the orders.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from . import deadlines, mailtext, orders, outbox, routing
+from .admin import current_stage, get_game_row
+from .confirm import confirmation_context
+from .engine import get_game
+from .errors import PbemError
+from .render import render
+from .store import insert, one, update
+from .store import now as now_text
+
+MESSAGE_ID = re.compile(rb"^message-id:[ \t]*(.*?)\s*$", re.I | re.M)
+HARD_LIMIT = 25_000_000  # bytes kept of one message (the usual MTA maximum)
+DEFAULT_MAX_BYTES = 1_000_000  # a larger mail is stored but refused
+DEFAULT_REPLIES_PER_HOUR = 30  # per address: a loop or a flood never gets more
+
+
+def message_id(raw: bytes) -> str:
+    head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
+    m = MESSAGE_ID.search(head)
+    return m.group(1).decode("ascii", "replace").strip() if m else ""
+
+
+def store_raw(db, raw: bytes, source: str, delivered: str | None = None) -> tuple[int, bool]:
+    """Store one message as received; return (id, duplicate)."""
+    digest = hashlib.sha256(raw).hexdigest()
+    mid = message_id(raw)
+    with db.atomic():
+        dup = db.execute("SELECT id FROM mails WHERE sha256 = ?", [digest]).fetchone()
+        if dup is None and mid:
+            dup = db.execute("SELECT id FROM mails WHERE message_id = ?", [mid]).fetchone()
+        if dup is not None:
+            return dup[0], True
+        kept = raw[:HARD_LIMIT]
+        mail_id = insert(db, "mails", {
+            "message_id": mid, "sha256": digest, "source": source,
+            "delivered": delivered or now_text(), "stored": now_text(), "size": len(raw),
+            "raw": kept, "status": "new",
+            "reason": "" if len(kept) == len(raw) else f"truncated to {HARD_LIMIT} bytes",
+        })
+    return mail_id, False
+
+
+@dataclass
+class Handled:
+    mail: int
+    status: str  # stored | refused | ignored | error
+    reason: str = ""
+    game: str = ""
+    player: str = ""
+    replies: list[int] = field(default_factory=list)
+
+
+def handle_pending(site, db, now: datetime | None = None) -> list[Handled]:
+    """Answer every stored message not yet handled, oldest first."""
+    now = now or datetime.now(UTC)
+    out = []
+    for (mail_id,) in db.conn.execute("SELECT id FROM mails WHERE status = 'new' "
+                                      "ORDER BY id").fetchall():
+        row = one(db, "SELECT * FROM mails WHERE id = ?", [mail_id])
+        try:
+            out.append(handle(site, db, row, now))
+        except Exception as e:  # one odd mail must never stop the others
+            reason = f"{type(e).__name__}: {e}"
+            with db.atomic():
+                update(db, "mails", {"id": row["id"]}, {
+                    "status": "error", "reason": reason[:500], "handled": deadlines.stamp(now)})
+            out.append(Handled(row["id"], "error", reason))
+    return out
+
+
+class _Reply:
+    """Collects what to queue, so that a mail's outcome is one transaction."""
+
+    def __init__(self, site, db, env, row, now):
+        self.site, self.db, self.env, self.row, self.now = site, db, env, row, now
+
+    def subject(self, fallback: str) -> str:
+        s = self.env.subject.strip()
+        if not s:
+            return fallback
+        return s if s.lower().startswith("re:") else f"Re: {s}"
+
+    def allowed(self, to: str) -> bool:
+        limit = int(self.site.mail.get("replies_per_hour", DEFAULT_REPLIES_PER_HOUR))
+        since = deadlines.stamp(self.now - timedelta(hours=1))
+        sent = self.db.execute("SELECT count(*) FROM outbox WHERE to_addr = ? AND created >= ? "
+                               "AND kind IN ('confirmation', 'refusal')", [to, since])
+        return sent.fetchone()[0] < limit
+
+    def queue(self, to: str, subject: str, body: str, kind: str, game="", player="",
+              stage=-1) -> int | None:
+        if not self.allowed(to):
+            return None
+        return outbox.queue(self.db, to=to, subject=subject, body=body, kind=kind, game=game,
+                            player=player, stage=stage, in_reply_to=self.env.message_id,
+                            refs=self.env.references, mail=self.row["id"],
+                            now=deadlines.stamp(self.now))
+
+
+def _common(site) -> dict:
+    return {"site_name": site.name, "address": site.address}
+
+
+def _mark(db, row, status, reason, now, **extra) -> None:
+    """Record a mail's outcome (inside the transaction that queues its answer)."""
+    update(db, "mails", {"id": row["id"]}, {
+        "status": status, "reason": reason, "handled": deadlines.stamp(now),
+        "from_addr": row.get("from_addr", ""), "subject": row.get("subject", ""), **extra})
+
+
+def _stage_info(db, game: str) -> dict:
+    try:
+        g = get_game_row(db, game)
+        if g["status"] != "running":
+            return {"stage_name": "", "deadline": ""}
+        stage = current_stage(db, game)
+        return {"stage_name": stage["name"], "deadline": deadlines.describe(g, stage)}
+    except PbemError:
+        return {"stage_name": "", "deadline": ""}
+
+
+def refuse(site, db, reply: _Reply, reason: str, *, game="", player="", record="",
+           warnings=()) -> Handled:
+    env, row = reply.env, reply.row
+    ctx = {**_common(site), **_stage_info(db, game), "game_name": game, "player": player,
+           "subject": env.subject or "(no subject)", "reason": reason.rstrip("."),
+           "warnings": list(warnings), "copy_for_record": False, "record": record,
+           "sender": env.from_addr}
+    ids = []
+    with db.atomic():
+        subject = reply.subject(f"[{game}] orders not taken" if game else "orders not taken")
+        rid = reply.queue(env.from_addr, subject, render("mail_refusal.txt.j2", ctx),
+                          "refusal", game, player)
+        ids += [rid] if rid else []
+        if record and record != env.from_addr:
+            # njudge's rule: a refused attempt on a seat is also told to its holder
+            body = render("mail_refusal.txt.j2", {**ctx, "copy_for_record": True})
+            rid = reply.queue(record, f"[{game}] a mail for {player} was refused", body,
+                              "refusal", game, player)
+            ids += [rid] if rid else []
+        _mark(db, row, "refused", reason[:500], reply.now, game=game, player=player)
+    return Handled(row["id"], "refused", reason, game, player, ids)
+
+
+def handle(site, db, row: dict, now: datetime) -> Handled:
+    msg = mailtext.parse(row["raw"])
+    env = mailtext.envelope(msg, own_addresses={site.address})
+    row = {**row, "from_addr": env.from_addr, "subject": env.subject[:200]}
+    if env.auto or not env.from_addr:
+        reason = env.auto or "no sender address"
+        with db.atomic():
+            _mark(db, row, "ignored", reason, now)
+        return Handled(row["id"], "ignored", reason)
+    reply = _Reply(site, db, env, row, now)
+    max_bytes = int(site.mail.get("max_bytes", DEFAULT_MAX_BYTES))
+    if row["size"] > max_bytes:
+        return refuse(site, db, reply, f"the mail is {row['size'] // 1000} KB and the limit is "
+                                       f"{max_bytes // 1000} KB; send only the orders, as "
+                                       f"plain text, without pictures or attachments")
+    ex = mailtext.extract(msg)
+    headers = orders.read_headers(ex.text)
+    r = routing.route(db, env.from_addr, env.to_addrs, env.subject, headers, site.address)
+    if r.problem:
+        return refuse(site, db, reply, r.problem, game=r.game, warnings=ex.warnings)
+    secret = (headers.get("secret") or "").strip()
+    problem = routing.authenticate(db, r, env.from_addr, secret)
+    if problem:
+        return refuse(site, db, reply, problem, game=r.game, player=r.player, record=r.record,
+                      warnings=ex.warnings)
+    text = orders.redact(ex.text, secret)
+    g = get_game_row(db, r.game)
+    if g["status"] == "running":
+        stage = current_stage(db, r.game)
+        delivered = deadlines.parse(row["delivered"]) or now
+        if stage["status"] == "open" and deadlines.late(g, stage, delivered):
+            arrived = deadlines.format_at(g, stage["name"], delivered)
+            return refuse(site, db, reply,
+                          f"the orders arrived at {arrived}, after the deadline of "
+                          f"{stage['name']} ({deadlines.describe(g, stage)}); "
+                          f"{stage['name']} is resolved with the orders that arrived in "
+                          f"time, and your report will carry the order form for the next "
+                          f"stage", game=r.game, player=r.player)
+    try:
+        checked = orders.check(db, r.game, r.player, text)
+    except PbemError as e:
+        return refuse(site, db, reply, e.message, game=r.game, player=r.player,
+                      warnings=ex.warnings)
+    game = get_game(checked.game_type)
+    stage = current_stage(db, r.game)
+    ctx = {**confirmation_context(checked, stored=True), **_common(site),
+           "warnings": ex.warnings, "deadline": deadlines.describe(g, stage)}
+    body = render("mail_confirmation.txt.j2", ctx, game.templates())
+    subject = reply.subject(f"[{r.game}] {checked.stage_name}: orders received")
+    with db.atomic():
+        sub = orders.store(db, checked, text, source=f"mail {row['id']}", mail=row["id"],
+                           received=row["delivered"])
+        rid = reply.queue(env.from_addr, subject, body, "confirmation", r.game, r.player,
+                          checked.stage)
+        _mark(db, row, "stored", f"submission {sub} ({checked.stage_name})", now,
+              game=r.game, player=r.player, submission=sub)
+    return Handled(row["id"], "stored", "", r.game, r.player, [rid] if rid else [])
+
+
+@dataclass
+class Fetched:
+    stored: int = 0
+    duplicates: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+def fetch(site, db, source=None) -> Fetched:
+    """Store every new message of the configured mailbox; mark each only once stored."""
+    from .mailboxes import open_source
+
+    box = source or open_source(site)
+    out = Fetched()
+    try:
+        for raw, delivered, key in box.messages():
+            _, dup = store_raw(db, raw, f"{type(box).__name__} {key}"[:200],
+                               min(delivered, now_text()))
+            out.duplicates += dup
+            out.stored += not dup
+            try:
+                box.done(key)
+            except OSError as e:  # stored already: the next fetch sees a duplicate
+                out.errors.append(f"could not mark {key} as taken: {e}")
+    finally:
+        box.close()
+    return out

@@ -1,0 +1,91 @@
+"""Mail the framework writes on its own: reports, reminders, notices to the moderator.
+
+Everything is queued in the outbox (pbem/outbox.py); nothing here sends.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from . import deadlines, outbox, schedule
+from .admin import get_game_row, players_of
+from .render import render
+
+
+class Notifier:
+    """Queues a processed stage's reports, in the stage's own transaction."""
+
+    def __init__(self, site, now: datetime):
+        self.site, self.now = site, now
+
+    def common(self) -> dict:
+        return {"site_name": self.site.name, "address": self.site.address}
+
+    def queue(self, db, **kw) -> int:
+        return outbox.queue(db, now=deadlines.stamp(self.now), **kw)
+
+    def __call__(self, db, done) -> None:
+        """turns.process's on_stored hook."""
+        g = get_game_row(db, done.game)
+        when = ""
+        if done.next_deadline:
+            when = deadlines.format_at(g, done.next_name, deadlines.parse(done.next_deadline))
+        for p in players_of(db, done.game):
+            report = done.reports.get(p["name"])
+            if report is None:
+                continue
+            body = render("mail_report.txt.j2", {
+                **self.common(), "report": report, "next_stage": done.next_name,
+                "next_deadline": when})
+            subject = f"[{done.game}] {done.stage_name} report"
+            if done.finished:
+                subject += " (game over)"
+            self.queue(db, to=p["email"], subject=subject, body=body, kind="report",
+                       game=done.game, player=p["name"], stage=done.stage)
+        if self.site.moderator and "" in done.reports:
+            self.queue(db, to=self.site.moderator, subject=f"[{done.game}] {done.stage_name} "
+                       f"board", body=done.reports[""], kind="board", game=done.game,
+                       stage=done.stage)
+        self.nmr_notices(db, g, done)
+
+    def nmr_notices(self, db, g: dict, done) -> None:
+        limit = deadlines.schedule_of(g, done.stage_name).nmr_limit
+        for p in players_of(db, done.game):
+            if p["name"] in done.missing and p["nmr"] == limit:
+                self.moderator(db, done.game, f"{p['name']} has missed {limit} turns in a row "
+                               f"in {done.game}",
+                               f"{p['name']} ({p['email']}) sent no orders for the last "
+                               f"{limit} stages of {done.game}, up to {done.stage_name}; "
+                               f"their defaults applied each time.\n\nTo hand the seat to "
+                               f"someone else:\n  pbem player replace {done.game} {p['name']} "
+                               f"NEW-EMAIL")
+
+    def moderator(self, db, game: str, headline: str, body: str) -> int | None:
+        if not self.site.moderator:
+            return None
+        text = render("mail_moderator.txt.j2", {**self.common(), "headline": headline,
+                                                "body": body})
+        return self.queue(db, to=self.site.moderator, subject=f"[pbem] {headline}", body=text,
+                          kind="moderator", game=game)
+
+    def reminders(self, db, g: dict, stage: dict) -> int:
+        """Queue due reminders for the open stage; each (player, threshold) once."""
+        due = deadlines.reminders_due(db, g, stage, self.now)
+        if not due:
+            return 0
+        deadline = deadlines.parse(stage["deadline"])
+        tz = deadlines.schedule_of(g, stage["name"]).timezone
+        with db.atomic():
+            for seat, hours in due:
+                body = render("mail_reminder.txt.j2", {
+                    **self.common(), "game_name": g["name"], "player": seat.player,
+                    "stage_name": stage["name"],
+                    "deadline": schedule.format_deadline(deadline, tz),
+                    "left": schedule.format_duration(deadline - self.now)})
+                self.queue(db, to=seat.email, subject=f"[{g['name']}] reminder: orders for "
+                           f"{stage['name']} are due", body=body, kind="reminder",
+                           game=g["name"], player=seat.player, stage=stage["number"])
+                db["reminders"].insert({"game": g["name"], "stage": stage["number"],
+                                        "player": seat.player, "hours": hours,
+                                        "sent": deadlines.stamp(self.now)})
+        return len(due)

@@ -1,0 +1,86 @@
+"""The mail and cron commands as a moderator (and procmail) runs them."""
+
+from pbem.store import open_db
+
+
+def test_mail_receive_stores_answers_and_exits_0(started, tmp_path):
+    raw = ("From: anna@example.org\nTo: orders@example.org\nSubject: o\n"
+           "Message-ID: <r1@example.org>\n\n"
+           f"GAME g1\nPLAYER anna\nSECRET {started.secrets['anna']}\nREDRAW\n")
+    code, out = started("mail", "receive", "-", input=raw)
+    assert code == 0, out
+    assert "message 1: stored" in out and "outbox: 1 sent" in out
+    code, out = started("mail", "receive", "-", input=raw)
+    assert (code, out.strip()) == (0, "message 1 was stored before; nothing to do")
+    [eml] = (started.site / "outbox").glob("*.eml")
+    assert started.secrets["anna"] not in eml.read_text()
+
+
+def test_mail_receive_that_cannot_store_asks_the_mail_server_to_retry(started):
+    (started.site / "pbem.db").unlink()
+    (started.site / "pbem.db").mkdir()  # the database cannot be opened
+    code, out = started("mail", "receive", "-", input="From: a@b\n\nx\n")
+    assert code == 75 and "the mail server will try again" in out
+
+
+def test_run_takes_inbox_files_and_archives_them(started):
+    inbox = started.site / "inbox"
+    (inbox / "a.eml").write_text("From: boris@example.org\nSubject: x\n\n"
+                                 f"GAME g1\nPLAYER boris\nSECRET {started.secrets['boris']}\n")
+    code, out = started("run")
+    assert code == 0, out
+    assert "mail: 1 new, 0 duplicates; 1 stored" in out
+    assert not (inbox / "a.eml").exists()
+    assert (started.site / "archive" / "inbox" / "a.eml").exists()
+    code, out = started("status")
+    assert "boris            ordered" in out and "last pbem run:" in out
+
+
+def test_run_with_a_broken_fetch_setting_still_runs_games_and_exits_1(started):
+    cfg = started.site / "pbem.yaml"
+    cfg.write_text(cfg.read_text().replace("fetch: files", "fetch: maildir"))
+    code, out = started("run")
+    assert code == 1
+    assert "error: fetching mail: mail.maildir: set path" in out
+
+
+def test_schedule_show_and_change(started):
+    code, out = started("game", "schedule", "g1", "--every", "mon,thu 20:00", "--timezone",
+                        "Europe/Rome", "--reminders", "24,2")
+    assert code == 0, out
+    assert "every Mon, Thu 20:00" in out or "every Mon,Thu 20:00" in out
+    code, out = started("game", "schedule", "g1", "--every", "mnday 20:00")
+    assert code == 2 and "'mnday 20:00'" in out
+    code, out = started("game", "schedule", "g1", "--stage", "Setup", "--hours", "24")
+    assert code == 0 and "stages 'Setup'" in out
+
+
+def test_extend_pause_resume(started):
+    code, out = started("game", "extend", "g1", "2d")
+    assert code == 0 and "deadline now" in out
+    code, out = started("game", "extend", "g1")
+    assert code == 2 and "either a DURATION" in out
+    assert started("game", "pause", "g1")[0] == 0
+    code, out = started("game", "pause", "g1")
+    assert code == 2 and "paused already" in out
+    code, out = started("game", "resume", "g1")
+    assert code == 0 and "g1 resumed" in out
+
+
+def test_rollback_and_replace_from_the_command_line(started):
+    assert started("turn", "process", "g1")[0] == 0
+    code, out = started("turn", "rollback", "g1", "0")
+    assert code == 0 and "g1 is back at setup (stage 0), paused; backup: pbem-" in out
+    assert list((started.site / "backups").glob("pbem-*rollback-g1-0.db"))
+    code, out = started("player", "replace", "g1", "dmitri", "new@example.org")
+    assert code == 0 and "New secret" in out
+    db = open_db(started.site / "pbem.db")
+    assert db["players"].get(("g1", "dmitri"))["email"] == "new@example.org"
+
+
+def test_turn_process_queues_the_report_mails(started):
+    assert started("turn", "process", "g1")[0] == 0
+    db = open_db(started.site / "pbem.db")
+    assert db["outbox"].count_where("kind = 'report'") == 4
+    code, out = started("mail", "send")
+    assert code == 0 and "outbox: 5 sent" in out  # 4 reports and the board for the moderator

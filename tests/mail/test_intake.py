@@ -1,0 +1,188 @@
+"""Mail intake: stored raw first, routed, authenticated, answered once (issue 3)."""
+
+import json
+from datetime import timedelta
+
+import pytest
+
+from pbem import intake
+from pbem.admin import current_stage
+from pbem.engine import get_game
+
+from .sitekit import START, Kit, parsed
+
+
+@pytest.fixture
+def kit(tmp_path):
+    return Kit(tmp_path / "site")
+
+
+def own_sectio(kit, player):
+    stage = current_stage(kit.db, "g1")
+    view = get_game("hellgame").player_view(json.loads(stage["state"]), player)
+    return view["me"]["sectio"][0]
+
+
+def take(kit, raw, delivered=START + timedelta(hours=1), now=None):
+    mail_id, dup = intake.store_raw(kit.db, raw, "test", intake.deadlines.stamp(delivered))
+    handled = intake.handle_pending(kit.site, kit.db, now or delivered)
+    return mail_id, dup, handled
+
+
+def test_a_good_sheet_is_stored_and_confirmed_in_the_same_thread(kit):
+    place = own_sectio(kit, "anna")
+    raw = kit.mail("Anna <Anna@Example.org>", kit.sheet("anna", f"PLACE {place}"))
+    mail_id, dup, [h] = take(kit, raw)
+    assert (dup, h.status, h.game, h.player) == (False, "stored", "g1", "anna")
+    sub = kit.db["submissions"].get(kit.db["mails"].get(mail_id)["submission"])
+    assert sub["player"] == "anna" and sub["mail"] == mail_id
+    assert kit.secrets["anna"] not in sub["raw"] and "SECRET [secret]" in sub["raw"]
+    [reply] = kit.outbox()
+    assert (reply["to_addr"], reply["kind"], reply["in_reply_to"]) == (
+        "anna@example.org", "confirmation", "<m1@example.org>")
+    assert reply["subject"] == "Re: orders"
+    assert f"LINE   4: PLACE {place.upper()}" in reply["body"].upper()
+    assert f"Receipt: {sub['receipt']}" in reply["body"]
+    assert "Deadline for setup: Thu 26 Nov 2026 09:00 UTC" in reply["body"]
+    assert kit.secrets["anna"] not in reply["body"]
+
+
+def test_the_same_message_twice_is_stored_once_and_answered_once(kit):
+    raw = kit.mail("anna@example.org", kit.sheet("anna"))
+    first, dup1, _ = take(kit, raw)
+    again, dup2, handled = take(kit, raw)
+    assert (dup1, dup2, again) == (False, True, first)
+    assert handled == []
+    # same Message-ID, different bytes (delivered twice through two routes)
+    twin = raw.replace(b"Subject: orders", b"Received: by mx2\r\nSubject: orders")
+    third, dup3, _ = take(kit, twin)
+    assert (dup3, third) == (True, first)
+    assert kit.db["mails"].count == 1 and len(kit.outbox()) == 1
+
+
+def test_wrong_secret_changes_nothing_and_says_so_without_echoing_it(kit):
+    raw = kit.mail("anna@example.org", kit.sheet("anna", "REDRAW", secret="guess-1234"))
+    _, _, [h] = take(kit, raw)
+    assert h.status == "refused" and "SECRET line is wrong" in h.reason
+    assert kit.db["submissions"].count == 0
+    [reply] = kit.outbox()
+    assert reply["kind"] == "refusal" and "guess-1234" not in reply["body"]
+    assert "Nothing was stored" in reply["body"]
+
+
+def test_forged_sender_is_refused_and_the_holder_of_the_seat_is_told(kit):
+    raw = kit.mail("mallory@evil.example", kit.sheet("anna"))
+    _, _, [h] = take(kit, raw)
+    assert h.status == "refused"
+    assert kit.db["submissions"].count == 0
+    to = sorted(r["to_addr"] for r in kit.outbox())
+    assert to == ["anna@example.org", "mallory@evil.example"]
+    copy = kit.outbox(to_addr="anna@example.org")[0]
+    assert "copy for the address on record" in copy["body"]
+    assert kit.secrets["anna"] not in copy["body"]
+
+
+def test_game_and_player_from_plus_address_subject_tag_or_sender(kit):
+    body = f"SECRET {kit.secrets['boris']}\nREDRAW\n"
+    _, _, [h] = take(kit, kit.mail("boris@example.org", body, to="orders+g1.boris@example.org"))
+    assert (h.status, h.game, h.player) == ("stored", "g1", "boris")
+    _, _, [h] = take(kit, kit.mail("boris@example.org", body, subject="[g1 boris] orders"))
+    assert (h.status, h.game, h.player) == ("stored", "g1", "boris")
+    # neither: the one running game and seat this address holds
+    _, _, [h] = take(kit, kit.mail("boris@example.org", body))
+    assert (h.status, h.game, h.player) == ("stored", "g1", "boris")
+
+
+def test_mail_that_names_no_game_from_a_stranger_is_refused_helpfully(kit):
+    _, _, [h] = take(kit, kit.mail("stranger@example.net", "hello, can I play?"))
+    assert h.status == "refused" and "GAME name" in h.reason
+    [reply] = kit.outbox()
+    assert reply["to_addr"] == "stranger@example.net" and "Your address plays" not in reply["body"]
+
+
+def test_unknown_game_or_player_lines(kit):
+    _, _, [h] = take(kit, kit.mail("anna@example.org", "GAME nope\nPLAYER anna\nSECRET x\n"))
+    assert "no game called 'nope'" in h.reason
+    _, _, [h] = take(kit, kit.mail("anna@example.org", "GAME g1\nPLAYER zed\nSECRET x\n"))
+    assert "'zed' does not play in g1" in h.reason
+
+
+def test_auto_replies_bounces_and_our_own_mail_are_ignored_without_answer(kit):
+    cases = [
+        kit.mail("anna@example.org", "I am away", headers={"Auto-Submitted": "auto-replied"}),
+        kit.mail("MAILER-DAEMON@example.org", "undeliverable"),
+        kit.mail("orders@example.org", "loop"),
+        kit.mail("anna@example.org", "x", headers={"X-Loop": "orders@example.org"}),
+    ]
+    for raw in cases:
+        _, _, [h] = take(kit, raw)
+        assert h.status == "ignored", raw
+    assert kit.outbox() == [] and kit.db["submissions"].count == 0
+
+
+def test_a_huge_mail_is_kept_but_refused(kit):
+    raw = kit.mail("anna@example.org", kit.sheet("anna") + "x" * 1_200_000)
+    mail_id, _, [h] = take(kit, raw)
+    assert h.status == "refused" and "limit is 1000 KB" in h.reason
+    assert kit.db["mails"].get(mail_id)["raw"] == raw
+    assert kit.db["submissions"].count == 0
+
+
+def test_orders_for_a_passed_turn_are_refused_with_the_current_stage(kit):
+    raw = kit.mail("anna@example.org", kit.sheet("anna", "REDRAW", turn="7"))
+    _, _, [h] = take(kit, raw)
+    assert h.status == "refused" and "passed turn" in h.reason
+    assert "g1 is at setup; its deadline is Thu 26 Nov 2026 09:00 UTC" in kit.outbox()[0]["body"]
+
+
+def test_a_sheet_delivered_after_the_deadline_is_late(kit):
+    raw = kit.mail("anna@example.org", kit.sheet("anna", "REDRAW"))
+    late = START + timedelta(hours=72, minutes=1)
+    _, _, [h] = take(kit, raw, delivered=late)
+    assert h.status == "refused" and "after the deadline of setup" in h.reason
+    assert kit.db["submissions"].count == 0
+
+
+def test_a_sheet_delivered_in_time_but_handled_after_the_deadline_counts(kit):
+    raw = kit.mail("anna@example.org", kit.sheet("anna", "REDRAW"))
+    _, _, [h] = take(kit, raw, delivered=START + timedelta(hours=71),
+                     now=START + timedelta(hours=73))
+    assert h.status == "stored"
+
+
+def test_replies_to_one_address_are_capped_per_hour(kit):
+    for i in range(33):
+        take(kit, kit.mail("anna@example.org", f"GAME g1\nPLAYER anna\nSECRET bad{i}\n"))
+    assert len(kit.outbox()) == 30
+    assert kit.db["mails"].count_where("status = 'refused'") == 33
+
+
+def test_an_unexpected_error_marks_the_mail_and_the_rest_go_on(kit, monkeypatch):
+    good = kit.mail("anna@example.org", kit.sheet("anna", "REDRAW"))
+    bad = kit.mail("boris@example.org", kit.sheet("boris", "REDRAW"))
+    intake.store_raw(kit.db, bad, "t", intake.deadlines.stamp(START))
+    intake.store_raw(kit.db, good, "t", intake.deadlines.stamp(START))
+    real = intake.handle
+
+    def flaky(site, db, row, now):
+        if b"boris" in row["raw"]:
+            raise RuntimeError("boom")
+        return real(site, db, row, now)
+
+    monkeypatch.setattr(intake, "handle", flaky)
+    handled = intake.handle_pending(kit.site, kit.db, START)
+    assert [h.status for h in handled] == ["error", "stored"]
+    assert kit.db["mails"].count_where("status = 'error' and reason like '%boom%'") == 1
+
+
+def test_the_confirmation_mail_is_a_threaded_reply(kit, tmp_path):
+    from pbem import outbox
+
+    take(kit, kit.mail("anna@example.org", kit.sheet("anna", "REDRAW")))
+    outbox.flush(kit.site, kit.db, START + timedelta(hours=2))
+    [path] = sorted((kit.site.root / "outbox").glob("*.eml"))
+    msg = parsed(path.read_bytes())
+    assert msg["In-Reply-To"] == "<m1@example.org>"
+    assert msg["References"] == "<m1@example.org>"
+    assert msg["Auto-Submitted"] == "auto-replied"
+    assert msg["From"].addresses[0].addr_spec == "orders@example.org"
