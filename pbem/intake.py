@@ -21,7 +21,7 @@ from .confirm import confirmation_context
 from .engine import get_game
 from .errors import PbemError
 from .render import render
-from .store import insert, one, update
+from .store import insert, one, transaction, update
 from .store import now as now_text
 
 MESSAGE_ID = re.compile(rb"^message-id:[ \t]*(.*?)\s*$", re.I | re.M)
@@ -185,8 +185,10 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
                       warnings=ex.warnings)
     text = orders.redact(ex.text, secret)
     g = get_game_row(db, r.game)
+    stage = None
     if g["status"] == "running":
-        stage = current_stage(db, r.game)
+        stage = one(db, "SELECT * FROM stages WHERE game = ? AND number = ?",
+                    [r.game, g["stage"]])
         delivered = deadlines.parse(row["delivered"]) or now
         if stage["status"] == "open" and deadlines.late(g, stage, delivered):
             arrived = deadlines.format_at(g, stage["name"], delivered)
@@ -197,17 +199,17 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
                           f"time, and your report will carry the order form for the next "
                           f"stage", game=r.game, player=r.player)
     try:
-        checked = orders.check(db, r.game, r.player, text)
+        checked = orders.check(db, r.game, r.player, text, g=g,
+                               roster={p["name"]: p for p in r.seats})
     except PbemError as e:
         return refuse(site, db, reply, e.message, game=r.game, player=r.player,
                       warnings=ex.warnings)
     game = get_game(checked.game_type)
-    stage = current_stage(db, r.game)
     ctx = {**confirmation_context(checked, stored=True), **_common(site),
            "warnings": ex.warnings, "deadline": deadlines.describe(g, stage)}
     body = render("mail_confirmation.txt.j2", ctx, game.templates())
     subject = reply.subject(f"[{r.game}] {checked.stage_name}: orders received")
-    with db.atomic():
+    with transaction(db):
         sub = orders.store(db, checked, text, source=f"mail {row['id']}", mail=row["id"],
                            received=row["delivered"])
         rid = reply.queue(env.from_addr, subject, body, "confirmation", r.game, r.player,

@@ -7,10 +7,10 @@ import json
 import re
 from dataclasses import dataclass
 
-from .admin import current_stage, get_game_row, players_of
+from .admin import get_game_row, players_of
 from .engine import OrderSheet, get_game
 from .errors import PbemError
-from .store import check_secret, insert, now, one
+from .store import check_secret, insert, now, one, transaction
 
 HEADER = re.compile(r"^\s*(game|player|secret|turn|stage)\s*:?\s+(\S.*?)\s*$", re.I)
 MAX_SHEET = 64_000  # characters; a larger sheet is refused whole
@@ -38,14 +38,17 @@ def read_headers(text: str) -> dict:
     return out
 
 
-def check(db, game_name: str, player: str, text: str, *, need_secret: bool = False) -> Checked:
+def check(db, game_name: str, player: str, text: str, *, need_secret: bool = False,
+          g: dict | None = None, roster: dict | None = None) -> Checked:
     """Check a sheet against the game's current stage. Raises PbemError for a sheet
-    that cannot be taken at all (wrong game or player, wrong secret, too large)."""
+    that cannot be taken at all (wrong game or player, wrong secret, too large).
+    `g` (the game row) and `roster` (name -> player row) may be passed in by a caller
+    that has just read them."""
     if len(text) > MAX_SHEET:
         raise PbemError(f"the order sheet is {len(text)} characters long; the limit is "
                         f"{MAX_SHEET}: send only the orders")
-    g = get_game_row(db, game_name)
-    roster = {p["name"]: p for p in players_of(db, game_name)}
+    g = g or get_game_row(db, game_name)
+    roster = roster or {p["name"]: p for p in players_of(db, game_name)}
     if player not in roster:
         raise PbemError(f"{player!r} does not play in {game_name!r}; players: "
                         f"{', '.join(roster) or 'none'}")
@@ -58,8 +61,10 @@ def check(db, game_name: str, player: str, text: str, *, need_secret: bool = Fal
                         f"{player!r}: nothing was stored")
     if need_secret and not check_secret(roster[player], headers.get("secret", "")):
         raise PbemError("the SECRET line is missing or wrong: nothing was stored")
-    stage = current_stage(db, game_name)
-    if g["status"] != "running" or stage["status"] != "open":
+    if g["status"] != "running":
+        raise PbemError(f"game {game_name!r} is {g['status']}: it takes no more orders")
+    stage = one(db, "SELECT * FROM stages WHERE game = ? AND number = ?", [game_name, g["stage"]])
+    if stage["status"] != "open":
         raise PbemError(f"game {game_name!r} is {g['status']}: it takes no more orders")
     if "turn" in headers:
         want = headers["turn"].strip().lower()
@@ -85,7 +90,7 @@ def store(db, checked: Checked, text: str, source: str, *, mail: int | None = No
 
     `received` is when the sheet reached us (a mail's delivery time), default now."""
     sheet = checked.sheet
-    with db.atomic():
+    with transaction(db):
         sub_id = insert(db, "submissions", {
             "game": checked.game, "player": checked.player, "stage": checked.stage,
             "raw": text, "sha256": hashlib.sha256(text.encode()).hexdigest(),
@@ -108,6 +113,8 @@ def latest_submission(db, game: str, player: str, stage: int) -> dict | None:
 
 
 _STATES: dict[tuple, dict] = {}
+# about 40 KB a HellGame snapshot: a batch of mail for 1,000 games keeps them all (40 MB)
+STATE_CACHE = 1024
 
 
 def stage_state(stage: dict) -> dict:
@@ -118,7 +125,7 @@ def stage_state(stage: dict) -> dict:
     key = (stage["game"], stage["number"], stage["state_hash"])
     state = _STATES.get(key)
     if state is None:
-        if len(_STATES) >= 64:
+        if len(_STATES) >= STATE_CACHE:
             _STATES.pop(next(iter(_STATES)))
         state = _STATES[key] = json.loads(stage["state"])
     return state

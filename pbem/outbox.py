@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from email.header import Header
 from email.utils import format_datetime, formataddr
 
-from .store import insert, update
+from .store import insert, transaction, update
 from .store import now as now_text
 from .store import rows as select
 from .transports import PermanentError, TemporaryError, transport_for
@@ -42,7 +42,7 @@ def queue(db, *, to: str, subject: str, body: str, kind: str, game: str = "",
           mail: int = 0, now: str | None = None) -> int:
     """Queue one message; it is sent by the next `flush`. Returns the outbox id."""
     created = now or now_text()
-    with db.atomic():
+    with transaction(db):
         return insert(db, "outbox", {
             "game": game, "player": player, "stage": stage, "kind": kind, "to_addr": to,
             "subject": subject, "body": body, "status": "queued", "created": created,

@@ -27,6 +27,9 @@ def environment(game_templates: str | None = None) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         autoescape=jinja2.select_autoescape(enabled_extensions=("html",)),
+        # templates ship with the package and do not change while pbem runs: no stat()
+        # of the template file before every render
+        auto_reload=False,
     )
     env.filters["plural"] = lambda n, word, many=None: (
         f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}")

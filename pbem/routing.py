@@ -11,9 +11,9 @@ address on record (DESIGN.md §5).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .store import check_secret, one, rows
+from .store import check_secret, rows
 
 TAG = re.compile(r"\[\s*([a-z][a-z0-9_-]{0,31})(?:[\s/.:]+([a-z][a-z0-9_-]{0,31}))?\s*\]",
                  re.I)
@@ -26,6 +26,7 @@ class Route:
     how: str = ""
     problem: str = ""  # player-facing, when the mail cannot be taken
     record: str = ""  # the player's address on record (gets a copy of a refusal)
+    seats: list = field(default_factory=list)  # the game's player rows
 
 
 def _plus_tag(to_addrs: list[str], address: str) -> tuple[str, str]:
@@ -79,7 +80,7 @@ def route(db, sender: str, to_addrs: list[str], subject: str, headers: dict,
     if row is None:
         return Route(game=game, problem=f"{player!r} does not play in {game}; check the "
                                         f"PLAYER line against your last report")
-    return Route(game, player, how, record=row["email"].lower())
+    return Route(game, player, how, record=row["email"].lower(), seats=seats)
 
 
 def _is_game(db, name: str) -> bool:
@@ -88,7 +89,7 @@ def _is_game(db, name: str) -> bool:
 
 def authenticate(db, r: Route, sender: str, secret: str) -> str:
     """'' when the mail may speak for the player, else the player-facing reason."""
-    row = one(db, "SELECT * FROM players WHERE game = ? AND name = ?", [r.game, r.player])
+    row = next(p for p in r.seats if p["name"] == r.player)
     if sender != r.record:
         return (f"orders for {r.player} in {r.game} are taken only from the address on "
                 f"record for that player, and this mail came from {sender}; a copy of this "

@@ -55,8 +55,8 @@ class HellGame:
         hit = self._checked.get(id(state))
         if hit is not None and hit[0] is state:  # the dict is held, so its id is not reused
             return hit[1]
-        st = HellState.from_dict(state)
-        if len(self._checked) >= 64:
+        st = HellState.from_dict(state, copy=False)
+        if len(self._checked) >= 1024:  # as many as pbem.orders.STATE_CACHE
             self._checked.pop(next(iter(self._checked)))
         self._checked[id(state)] = (state, st)
         return st

@@ -38,6 +38,29 @@ def _forms(name: str) -> frozenset[str]:
 _PLURALS = {"Sectio": "Sectio", "Arcana card or Minor Arcana": "Arcana cards or Minor Arcana"}
 
 
+_TABLES: dict[int, tuple[dict, list[tuple[str, str]]]] = {}
+
+
+def _table(candidates: dict[str, list[str]]) -> list[tuple[str, str]]:
+    """(form, id) for every name, variant and id slug. The big name lists (Sectio, cards)
+    are built once per data object and passed as the same dict each time, so their
+    table is kept; the dict is held, so its id cannot be reused by another."""
+    hit = _TABLES.get(id(candidates))
+    if hit is not None and hit[0] is candidates:
+        return hit[1]
+    table = []
+    for cid, names in candidates.items():
+        slug = cid.split(".", 1)[-1].replace("-", " ")
+        for name in [*names, slug]:
+            for form in _forms(name):
+                table.append((form, cid))
+    if len(candidates) > 8:  # small ones (the players) are built fresh by each caller
+        if len(_TABLES) >= 32:
+            _TABLES.pop(next(iter(_TABLES)))
+        _TABLES[id(candidates)] = (candidates, table)
+    return table
+
+
 def match(text: str, candidates: dict[str, list[str]], what: str, rule: str = "") -> str:
     """Return the id whose name (or variant, or id slug) `text` names.
 
@@ -48,12 +71,7 @@ def match(text: str, candidates: dict[str, list[str]], what: str, rule: str = ""
         article = "an" if what[:1].lower() in "aeiou" else "a"
         raise OrderError(UNKNOWN, f"{article} {what} name is missing", rule,
                          f"name {article} {what}")
-    table: list[tuple[str, str]] = []  # (form, id)
-    for cid, names in candidates.items():
-        slug = cid.split(".", 1)[-1].replace("-", " ")
-        for name in [*names, slug]:
-            for form in _forms(name):
-                table.append((form, cid))
+    table = _table(candidates)
     exact = sorted({cid for form, cid in table if form == want})
     if len(exact) == 1:
         return exact[0]

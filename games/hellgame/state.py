@@ -99,10 +99,14 @@ class HellState:
         return plain(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> HellState:
-        # Copy every list and dict: the phases mutate decks, hands and owners in place,
-        # and must never change the caller's stored state (same inputs, same result).
-        d = plain(d)
+    def from_dict(cls, d: dict, copy: bool = True) -> HellState:
+        """The state object for a stored dict.
+
+        By default every list and dict is copied: the phases mutate decks, hands and
+        owners in place, and must never change the caller's stored state (same inputs,
+        same result). `copy=False` shares them with `d`, for read-only use only
+        (checking orders and building views, which never mutate)."""
+        d = plain(d) if copy else dict(d)
         d["players"] = {k: Player(**v) for k, v in d["players"].items()}
         d["daemons"] = {k: Daemon(**v) for k, v in d["daemons"].items()}
         d["units"] = [Unit(**u) for u in d["units"]]
