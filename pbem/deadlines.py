@@ -55,6 +55,13 @@ def describe(g: dict, stage: dict) -> str:
     return schedule.format_deadline(when, schedule_of(g, stage["name"]).timezone) if when else ""
 
 
+def next_estimate(g: dict, stage: dict, now: datetime) -> str:
+    """When the stage after this one will be due, if it opened now (its name is not
+    known before the stage is resolved, so this stage's schedule stands in)."""
+    return format_at(g, stage["name"], schedule.deadline_for(schedule_of(g, stage["name"]),
+                                                             now))
+
+
 def format_at(g: dict, stage_name: str, when: datetime) -> str:
     return schedule.format_deadline(when, schedule_of(g, stage_name).timezone)
 

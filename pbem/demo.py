@@ -1,22 +1,30 @@
-"""`pbem demo`: a site with a 4-player HellGame played from order files for 3 turns.
+"""`pbem demo`: a site with a 4-player HellGame played by email for 3 turns.
 
-The order files are written to DIR/orders/<stage>/<player>.txt before they are
-submitted, so a newcomer can read real sheets next to the reports they produced.
-One player never sends orders (his defaults apply) and one sheet has a typo (so the
-confirmation shows how an error is reported).
+The players mail their order sheets (as .eml files dropped into inbox/, the embedded
+default mail transport) and `pbem run`, the cron job, does the rest on a simulated
+clock: it answers each mail, reminds the player who has not ordered, processes each
+stage at its deadline and mails the reports (as .eml files in outbox/). Each sheet is
+also kept as DIR/orders/<stage>/<player>.txt next to the confirmation it got, so a
+newcomer can read real sheets next to the reports they produced. One player never
+sends orders (his defaults apply) and one sheet has a typo (so the confirmation shows
+how an error is reported).
 """
 
 from __future__ import annotations
 
+import email
+import os
 import shutil
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from email.policy import default
 from pathlib import Path
 
-from . import admin, orders, turns
-from .confirm import confirmation_text
+from . import admin, deadlines, run
 from .engine import get_game
 from .errors import PbemError
 from .site import CONFIG, init_site
+from .store import hash_secret
 
 GAME = "demo"
 PLAYERS = [("anna", "anna@example.org"), ("boris", "boris@example.org"),
@@ -24,6 +32,13 @@ PLAYERS = [("anna", "anna@example.org"), ("boris", "boris@example.org"),
 SEED = "pbem-demo-1"
 TURNS = 3
 MARKER = ".pbem-demo"
+START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)  # the simulated clock starts on a Monday
+SCHEDULE = {"hours": 72, "reminders": [24], "early_minutes": None}
+
+
+def demo_secret(player: str) -> str:
+    """The demo's secrets are printed in its sheets, so the demo is reproducible."""
+    return f"demo-secret-{player}"
 
 
 def run_demo(root: Path, echo: Callable[[str], None] = print) -> Path:
@@ -31,30 +46,66 @@ def run_demo(root: Path, echo: Callable[[str], None] = print) -> Path:
     site = init_site(root)
     (root / MARKER).write_text("made by `pbem demo`; safe to delete\n", encoding="utf-8")
     db = site.db()
-    admin.create_game(db, GAME, "hellgame", seed=SEED)
-    for name, email in PLAYERS:
-        admin.add_player(db, GAME, name, email)
-    admin.start_game(db, GAME)
+    admin.create_game(db, GAME, "hellgame", seed=SEED, settings=SCHEDULE)
+    for name, email_ in PLAYERS:
+        admin.add_player(db, GAME, name, email_)
+        db["players"].update((GAME, name), {"secret_hash": hash_secret(demo_secret(name),
+                                                                         "demo"),
+                                            "salt": "demo"})
+    admin.start_game(db, GAME, now=START)
     game = get_game("hellgame")
     for _ in range(TURNS + 1):  # the setup stage, then three turns
         stage = admin.current_stage(db, GAME)
+        opened = deadlines.parse(stage["opened_at"])
+        deadline = deadlines.parse(stage["deadline"])
         folder = root / "orders" / f"{stage['number']:02d}-{'-'.join(stage['name'].split())}"
         folder.mkdir(parents=True, exist_ok=True)
-        for name, _email in PLAYERS:
+        sent = []
+        for n, (name, email_) in enumerate(PLAYERS):
             text = demo_orders(game, stage, name)
             if text is None:
                 continue
-            path = folder / f"{name}.txt"
-            path.write_text(text, encoding="utf-8")
-            checked = orders.check(db, GAME, name, text)
-            orders.store(db, checked, text, source=str(path.relative_to(root)))
-            (folder / f"{name}.confirmation.txt").write_text(
-                confirmation_text(checked, stored=True), encoding="utf-8")
-        done = turns.process(db, GAME, site.reports_dir)
-        echo(f"{GAME}: {done.stage_name} processed -> {done.next_name}")
-        if done.finished:
+            (folder / f"{name}.txt").write_text(text, encoding="utf-8")
+            when = opened + timedelta(hours=1, minutes=10 * n)
+            _mail_in(root, stage, name, email_, text, when)
+            sent.append(name)
+        # the cron job, three times on the simulated clock: answers the mail, reminds
+        # whoever has not ordered a day before the deadline, processes at the deadline
+        for now in (opened + timedelta(hours=2), deadline - timedelta(hours=24), deadline):
+            result = run.run(site, now=now)
+            for line in result.lines():
+                echo(f"{deadlines.stamp(now)} pbem run: {line}")
+            if result.failed:
+                raise PbemError("the demo failed: " + "; ".join(result.failed), 1)
+        _keep_confirmations(root, db, stage["number"], folder, sent)
+        if db["games"].get(GAME)["status"] == "finished":
             break
     return site.reports_dir
+
+
+def _mail_in(root: Path, stage: dict, player: str, address: str, text: str,
+             when: datetime) -> None:
+    """A player's mail, as a mail server would leave it in inbox/."""
+    msg = email.message.EmailMessage(policy=default)
+    msg["From"] = f"{player.title()} <{address}>"
+    msg["To"] = "orders@example.org"
+    msg["Subject"] = f"orders for {stage['name']}"
+    msg["Date"] = email.utils.format_datetime(when)
+    msg["Message-ID"] = f"<demo-{stage['number']}-{player}@example.org>"
+    msg.set_content(text)
+    path = root / "inbox" / f"{stage['number']:02d}-{player}.eml"
+    path.write_bytes(bytes(msg))
+    os.utime(path, (when.timestamp(), when.timestamp()))  # the delivery time
+
+
+def _keep_confirmations(root: Path, db, stage: int, folder: Path, players: list[str]) -> None:
+    for name in players:
+        rows = list(db["outbox"].rows_where(
+            "game = ? and player = ? and stage = ? and kind = 'confirmation'",
+            [GAME, name, stage], order_by="id desc", limit=1))
+        if rows:
+            (folder / f"{name}.confirmation.txt").write_text(rows[0]["body"],
+                                                              encoding="utf-8")
 
 
 def _prepare(root: Path) -> None:
@@ -74,7 +125,7 @@ def demo_orders(game, stage: dict, player: str) -> str | None:
         return None  # no moves received: every decision takes its default
     view = game.player_view(json.loads(stage["state"]), player)
     me = view["me"]
-    head = f"GAME {GAME}\nPLAYER {player}\nSECRET demo-has-no-secret-check\n\n"
+    head = f"GAME {GAME}\nPLAYER {player}\nSECRET {demo_secret(player)}\n\n"
     body: list[str] = []
     if stage["number"] == 0:
         if player == "anna":

@@ -192,12 +192,13 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
         delivered = deadlines.parse(row["delivered"]) or now
         if stage["status"] == "open" and deadlines.late(g, stage, delivered):
             arrived = deadlines.format_at(g, stage["name"], delivered)
+            nxt = deadlines.next_estimate(g, stage, now)
             return refuse(site, db, reply,
                           f"the orders arrived at {arrived}, after the deadline of "
                           f"{stage['name']} ({deadlines.describe(g, stage)}); "
                           f"{stage['name']} is resolved with the orders that arrived in "
                           f"time, and your report will carry the order form for the next "
-                          f"stage", game=r.game, player=r.player)
+                          f"stage, due about {nxt}", game=r.game, player=r.player)
     try:
         checked = orders.check(db, r.game, r.player, text, g=g,
                                roster={p["name"]: p for p in r.seats})

@@ -35,14 +35,17 @@ class RunResult:
     def lines(self) -> list[str]:
         if self.locked:
             return ["another pbem run is working on this site; nothing done"]
-        out = [f"mail: {self.fetched} new, {self.duplicates} duplicates; "
-               + (", ".join(f"{n} {k}" for k, n in sorted(self.handled.items())) or
-                  "nothing to answer")]
+        answered = ", ".join(f"{n} {k}" for k, n in sorted(self.handled.items()))
+        if self.fetched or self.duplicates or answered:
+            out = [f"mail: {self.fetched} new, {self.duplicates} seen before; "
+                   + (answered or "nothing to answer")]
+        else:
+            out = ["mail: nothing new"]
         out += [f"processed {p}" for p in self.processed]
         if self.backup:
             out.append(f"backup before processing: {self.backup}")
         if self.reminders:
-            out.append(f"{self.reminders} reminders queued")
+            out.append(f"{self.reminders} reminder{'s' * (self.reminders != 1)} queued")
         if self.sent is not None:
             out.append(f"outbox: {self.sent.summary()}")
         out += [f"error: {f}" for f in self.failed]

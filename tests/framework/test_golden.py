@@ -19,6 +19,10 @@ def _outputs(root: Path) -> dict[str, str]:
     for folder in ("reports", "orders"):
         for p in sorted((root / folder).rglob("*.txt")):
             out[str(p.relative_to(root))] = p.read_text(encoding="utf-8")
+    # the mail players got, but for the report mails (the reports above, with a header)
+    for p in sorted((root / "outbox").glob("*.eml")):
+        if "-report-" not in p.name and "-board-" not in p.name:
+            out[f"outbox/{p.stem}.txt"] = p.read_bytes().decode("ascii").replace("\r\n", "\n")
     return out
 
 

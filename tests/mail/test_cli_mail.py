@@ -29,7 +29,7 @@ def test_run_takes_inbox_files_and_archives_them(started):
                                  f"GAME g1\nPLAYER boris\nSECRET {started.secrets['boris']}\n")
     code, out = started("run")
     assert code == 0, out
-    assert "mail: 1 new, 0 duplicates; 1 stored" in out
+    assert "mail: 1 new, 0 seen before; 1 stored" in out
     assert not (inbox / "a.eml").exists()
     assert (started.site / "archive" / "inbox" / "a.eml").exists()
     code, out = started("status")

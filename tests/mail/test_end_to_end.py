@@ -80,7 +80,7 @@ def test_orders_in_by_imap_answers_and_reports_out_by_smtp(site, dovecot, smtp_s
     dovecot.deliver("pbem", bytes(order_mail(site, "boris", 1)))
     code, out = pbem(site, "run")
     assert code == 0, out
-    assert "mail: 2 new, 0 duplicates; 2 stored" in out and "outbox: 2 sent" in out
+    assert "mail: 2 new, 0 seen before; 2 stored" in out and "outbox: 2 sent" in out
 
     [confirm] = inbox(dovecot, "anna")
     assert confirm["In-Reply-To"] == "<e2e-anna-1@pbem.test>"
@@ -92,7 +92,7 @@ def test_orders_in_by_imap_answers_and_reports_out_by_smtp(site, dovecot, smtp_s
 
     # a second run finds nothing new: the taken messages were marked seen
     code, out = pbem(site, "run")
-    assert "mail: 0 new" in out and "processed" not in out
+    assert "mail: nothing new" in out and "processed" not in out
 
     send_by_smtp(smtp_server, order_mail(site, "chiara", 1))
     code, out = pbem(site, "run")
