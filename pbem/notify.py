@@ -42,10 +42,12 @@ class Notifier:
                 subject += " (game over)"
             self.queue(db, to=p["email"], subject=subject, body=body, kind="report",
                        game=done.game, player=p["name"], stage=done.stage)
-        if self.site.moderator and "" in done.reports:
-            self.queue(db, to=self.site.moderator, subject=f"[{done.game}] {done.stage_name} "
-                       f"board", body=done.reports[""], kind="board", game=done.game,
-                       stage=done.stage)
+        boards_to = str(self.site.mail.get("boards_to") or "").strip()
+        if boards_to and "" in done.reports:
+            # the public board, for spectators or a game's mailing list (off by default:
+            # a moderator with many games does not want one per stage)
+            self.queue(db, to=boards_to, subject=f"[{done.game}] {done.stage_name} board",
+                       body=done.reports[""], kind="board", game=done.game, stage=done.stage)
         self.nmr_notices(db, g, done)
 
     def nmr_notices(self, db, g: dict, done) -> None:

@@ -13,6 +13,7 @@ from .errors import PbemError
 from .store import check_secret, insert, now, one, transaction
 
 HEADER = re.compile(r"^\s*(game|player|secret|turn|stage)\s*:?\s+(\S.*?)\s*$", re.I)
+SECRET_LINE = re.compile(r"^(\s*secret\s*:?\s+)\S.*$", re.I | re.M)
 MAX_SHEET = 64_000  # characters; a larger sheet is refused whole
 
 
@@ -90,6 +91,7 @@ def store(db, checked: Checked, text: str, source: str, *, mail: int | None = No
 
     `received` is when the sheet reached us (a mail's delivery time), default now."""
     sheet = checked.sheet
+    text = SECRET_LINE.sub(r"\1[secret]", text)
     with transaction(db):
         sub_id = insert(db, "submissions", {
             "game": checked.game, "player": checked.player, "stage": checked.stage,

@@ -37,6 +37,8 @@ mail:
   transport: files
   # true: every outgoing message goes to moderator_email instead (for trying things out)
   dry_run: false
+  # Where each stage's public board summary is mailed too (a spectators' list), if anywhere
+  boards_to: ""
 
 # Deadlines of new games (change one game's with `pbem game schedule`).
 schedule:

@@ -124,3 +124,12 @@ def test_a_processed_stage_is_never_processed_twice(started):
     started("turn", "process", "g1")
     assert db["stages"].count_where("game = 'g1' and number = 0") == 1
     assert db["reports"].count_where("game = 'g1' and stage = 0") == 5
+
+
+def test_a_stored_sheet_never_keeps_a_secret_line(started, tmp_path):
+    sheet = tmp_path / "o.txt"
+    sheet.write_text(f"GAME g1\nPLAYER anna\nSECRET {started.secrets['anna']}\n")
+    assert started("orders", "submit", "g1", "anna", str(sheet))[0] == 0
+    db = open_db(started.site / "pbem.db")
+    [row] = db["submissions"].rows
+    assert row["raw"] == "GAME g1\nPLAYER anna\nSECRET [secret]\n"

@@ -7,6 +7,7 @@ After an intended change, regenerate with:
 """
 
 import os
+import shutil
 from pathlib import Path
 
 from pbem.demo import run_demo
@@ -29,6 +30,7 @@ def _outputs(root: Path) -> dict[str, str]:
 def test_demo_playthrough_matches_the_golden_files(tmp_path):
     got = _outputs(run_demo(tmp_path / "demo", echo=lambda s: None).parent)
     if os.environ.get("PBEM_UPDATE_GOLDEN"):
+        shutil.rmtree(GOLDEN, ignore_errors=True)  # no stale files left behind
         for rel, text in got.items():
             (GOLDEN / rel).parent.mkdir(parents=True, exist_ok=True)
             (GOLDEN / rel).write_text(text, encoding="utf-8")

@@ -83,4 +83,18 @@ def test_turn_process_queues_the_report_mails(started):
     db = open_db(started.site / "pbem.db")
     assert db["outbox"].count_where("kind = 'report'") == 4
     code, out = started("mail", "send")
-    assert code == 0 and "outbox: 5 sent" in out  # 4 reports and the board for the moderator
+    assert code == 0 and "outbox: 4 sent" in out  # the reports (boards go nowhere by default)
+
+
+def test_mail_receive_while_a_run_is_busy_stores_and_leaves_the_answer(started):
+    from pbem.safety import site_lock
+    from pbem.site import open_site
+
+    raw = "From: anna@example.org\nMessage-ID: <busy@x>\n\nGAME g1\n"
+    with site_lock(open_site(started.site)) as held:
+        assert held
+        code, out = started("mail", "receive", "-", input=raw)
+    assert code == 0 and "stored as message 1; the running pbem run will answer it" in out
+    db = open_db(started.site / "pbem.db")
+    assert db["mails"].get(1)["status"] == "new"
+    assert "message 1: refused" in started("mail", "fetch")[1]

@@ -34,7 +34,7 @@ def site(tmp_path, dovecot, smtp_server, monkeypatch):
     cfg["moderator_email"] = address("moderator")
     cfg["mail"] = {"address": address("pbem"), "fetch": "imap",
                    "imap": {**imap, "password_env": "PBEM_TEST_IMAP_PW"},
-                   "transport": "smtp",
+                   "transport": "smtp", "boards_to": address("moderator"),
                    "smtp": {**smtp, "password_env": "PBEM_TEST_SMTP_PW"}}
     (site.root / "pbem.yaml").write_text(yaml.safe_dump(cfg))
     monkeypatch.setenv("PBEM_TEST_IMAP_PW", dovecot.imap_settings("pbem")["password"])

@@ -162,3 +162,22 @@ def test_a_failing_game_is_reported_and_the_others_go_on(kit, monkeypatch):
     assert get_game_row(kit.db, "g1")["last_error"].startswith("g1 setup")
     go(kit, 101)  # still failing: the moderator is told only once
     assert len(kit.outbox(kind="moderator")) == 1
+
+
+def test_status_shows_deadline_orders_nmr_mail_and_errors(kit):
+    from pbem import outbox
+    from pbem.status import status_text
+
+    send(kit, "anna", at(1))
+    go(kit, 84)  # processed at the deadline + grace: boris, chiara, dmitri missed one
+    outbox.queue(kit.db, to="x@example.org", subject="s", body="b", kind="report", game="g1",
+                 now="2030-01-01T00:00:00Z")  # not due yet: stays queued
+    kit.db["games"].update("g1", {"last_error": "g1 turn 1: resolution failed, boom"})
+    text = status_text(kit.db, now=at(90))
+    assert "g1 (hellgame): running, turn 1" in text
+    assert "  deadline Sun 29 Nov 2026 21:00 UTC (2 days 18 hours)" in text
+    assert "  anna             waiting\n" in text
+    assert "  boris            waiting, missed 1 in a row" in text
+    assert "  mail: 1 queued, 0 failed" in text
+    assert "  ERROR: g1 turn 1: resolution failed, boom" in text
+    assert "inbound mail: 1 stored" in text and "last pbem run:" in text
