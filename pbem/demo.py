@@ -145,4 +145,24 @@ def demo_orders(game, stage: dict, player: str) -> str | None:
             body.append("GIVE anna 1 SOULS")
             if mine:
                 body.append(f"LEGION {mine[-1]}")
+        body += _demo_actions(me, player)
     return head + "\n".join(body) + "\n"
+
+
+def _demo_actions(me: dict, player: str) -> list[str]:
+    """A few Action Phase lines (the rest of the Daemons take the default)."""
+    daemons = [d for d in me["daemons"] if not d["incapacitated"]]
+    if not daemons:
+        return []
+    first = daemons[0]["name"]
+    if player == "anna":
+        return [f"{first}: ATONE IF SOULS >= 3"]
+    if player == "chiara":
+        lines = [f"{d['name']}: EVIL DEEDS" for d in daemons if d["where"] == "earth"]
+        if any(c["minor"].startswith("Walk The Earth") for c in me["hand"]):
+            lines.append(f"{daemons[-1]['name']}: WALK THE EARTH")
+        return lines
+    if player == "boris":
+        return [f"{first}: PASS BEHIND {daemons[-1]['name']} IF {daemons[-1]['name']} HAS NOT "
+                f"ACTED", f"{first}: ATONE"]
+    return []

@@ -28,6 +28,8 @@ DECISIONS = {
         (("TAME",), "IP-15", "no taming in AnteHell"),
         (("BUY ARCANA",), "IP-16", "buy no Arcana"),
         (("BONUS",), "IP-17", "no Bonus Pay"),
+        (("ACTION",), "IP-18", "each Daemon Passes for Good when it first comes up "
+                               "(after a Pass: an empty March)"),
         (("PETITION",), "IP-47", "no petitions by Favour"),
         (("BUY OFF", "KEEP FAVOURS"), "IP-49", "buy off as many Disfavours as you can"),
     ],
@@ -37,5 +39,17 @@ DECISIONS = {
 def left_to_defaults(st: HellState, sheet: OrderSheet) -> list[str]:
     given = {o["type"] for o in sheet.orders}
     stage = "setup" if st.turn == 0 else "turn"
-    return [f"{ip}: {text}" for keys, ip, text in DECISIONS[stage]
-            if not any(k in given for k in keys)]
+    out = [f"{ip}: {text}" for keys, ip, text in DECISIONS[stage]
+           if not any(k in given for k in keys)]
+    if stage == "turn" and "ACTION" in given and sheet.player in st.players:
+        # some Daemons have lines: name the ones left to the default (IP-18)
+        ordered = {o["daemon"] for o in sheet.orders if o["type"] == "ACTION"}
+        idle = [d for d in st.players[sheet.player].daemons
+                if d in st.daemons and not st.daemons[d].incapacitated and d not in ordered]
+        if idle:
+            from .data import load_data
+
+            names = ", ".join(load_data().daemons[d].name for d in idle)
+            out.append(f"IP-18: {names}: Pass for Good when first up (after a Pass: an "
+                       f"empty March)")
+    return out

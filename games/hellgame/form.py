@@ -58,5 +58,29 @@ def order_form(st: HellState, data: HellData, player: str) -> str:
             lines.append(f"#     {otype.doc} [{otype.rule}]")
             if key in defaults:
                 lines.append(f"#     if left out: {defaults[key]}")
+        if heading == "Summoning Phase":
+            lines += _action_section(st, data, player, defaults)
     lines.append("END")
     return "\n".join(lines) + "\n"
+
+
+def _action_section(st: HellState, data: HellData, player: str, defaults: dict) -> list[str]:
+    """Daemon lines (orders/actions.py): examples for each of the player's Daemons."""
+    from .action.kinds import KINDS
+
+    mine = sorted((d for d in st.players[player].daemons
+                   if d in st.daemons and not st.daemons[d].incapacitated),
+                  key=lambda d: data.daemons[d].rank)
+    ready = ", ".join(k for k, kind in KINDS.items() if kind.run is not None or k == "PASS")
+    lines = ["# --- Action Phase: '<Daemon>: <Action> [IF <condition>]', one alternative a "
+             "line;",
+             "#     the first that applies is taken when the Daemon comes up [HG-9.2-01]",
+             f"#     Actions: {ready}"]
+    for d in mine:
+        name = data.daemons[d].name
+        if st.daemons[d].where == "earth":
+            lines += [f"#{name}: EVIL DEEDS", f"#{name}: LEAVE THE EARTH"]
+        else:
+            lines += [f"#{name}: WALK THE EARTH IF SOULS >= 3", f"#{name}: ATONE"]
+    lines.append(f"#     if left out: {defaults['ACTION']}")
+    return lines

@@ -48,6 +48,7 @@ class Daemon:
     owner: str
     where: str = IN_HELL
     incapacitated: bool = False
+    walk_card: str | None = None  # the Walk the Earth card tucked under it (HG-9.6-01)
 
 
 @dataclass

@@ -11,15 +11,10 @@ from __future__ import annotations
 
 from pbem.engine import OrderSheet, Resolution
 
-from . import end_phase, hell_phase, petitions, setup, soul, summoning
+from . import action, end_phase, hell_phase, petitions, setup, soul, summoning
 from .data import HellData
 from .log import Log
 from .state import HellState
-
-
-def _action(st, sheets, dice, data, log: Log) -> None:
-    log.not_implemented("Action Phase (Pass, March, Walk the Earth, Diplomacy, Cast Magic)",
-                        "HG-9.0-01")
 
 
 def _random_moves(st, sheets, dice, data, log: Log) -> None:
@@ -35,7 +30,7 @@ PHASES = {
     "hell": hell_phase.run,
     "soul": soul.run,
     "summoning": summoning.run,
-    "action": _action,
+    "action": action.run,
     "random moves": _random_moves,
     "combat": _combat,
     "petitions": petitions.run,

@@ -16,3 +16,13 @@ def test_every_order_type_is_documented_with_its_example():
 def test_the_doc_names_each_orders_rule():
     for key, otype in ORDER_TYPES.items():
         assert otype.rule in DOC, (key, otype.rule)
+
+
+def test_every_action_kind_is_documented_with_its_example():
+    from pbem_games.hellgame.action.kinds import KINDS
+
+    for key, kind in KINDS.items():
+        assert f"`{key}" in DOC, key
+        if kind.run is not None:
+            assert f"`{kind.example}`" in DOC, kind.example
+            assert kind.rule in DOC, (key, kind.rule)

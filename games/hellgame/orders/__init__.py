@@ -118,6 +118,9 @@ def check_sheet(state: HellState, data: HellData, player: str, text: str) -> Ord
                 hint="send orders as one of the players: " + ", ".join(state.seats)))
             continue
         otype, rest = _find_type(line)
+        if otype is None and actions.is_daemon_line(line):
+            sheet.lines.append(_daemon_line(no, raw, line, ctx))
+            continue
         if otype is None:
             sheet.lines.append(LineResult(no, raw.strip(), INVALID,
                                           message=f"{line!r} is not an order I know",
@@ -146,6 +149,22 @@ def check_sheet(state: HellState, data: HellData, player: str, text: str) -> Ord
         sheet.lines.append(LineResult(no, raw.strip(), ACCEPTED, canonical=canonical,
                                       rule=otype.rule, order={"type": otype.keyword, **data_}))
     return sheet
+
+
+def _daemon_line(no: int, raw: str, line: str, ctx: Ctx) -> LineResult:
+    """`<Daemon>: <Action> [IF ...]` (orders/actions.py), an order of the turn stage."""
+    if ctx.stage != TURN:
+        return LineResult(no, raw.strip(), ILLEGAL, rule=actions.RULE,
+                          message="Daemon Actions are orders for the turn stage, and this "
+                                  "is the setup stage",
+                          hint="remove this line; the turn's order form lists them")
+    try:
+        canonical, data_ = actions.parse_line(line, ctx)
+    except OrderError as e:
+        return LineResult(no, raw.strip(), e.status, message=e.message,
+                          rule=e.rule or actions.RULE, hint=e.hint)
+    return LineResult(no, raw.strip(), ACCEPTED, canonical=canonical, rule=actions.RULE,
+                      order={"type": actions.KEYWORD, **data_})
 
 
 def _suggest(line: str, ctx: Ctx) -> str:
@@ -196,4 +215,4 @@ def parse_int(text: str, what: str, rule: str = "", lo: int = 0, hi: int = 10_00
 
 
 # The order modules register themselves on import; they need the names above first.
-from . import registry  # noqa: E402, F401
+from . import actions, registry  # noqa: E402, F401

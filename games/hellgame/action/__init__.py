@@ -1,0 +1,136 @@
+"""The Action Phase (chapter 9): every Daemon acts once, in Rank order, from its orders.
+
+At the table this phase is interactive; by email each Daemon's lines on the sheet are
+alternatives tried in order when it comes up, with conditions on what has happened so
+far (orders/actions.py, conditions.py). An alternative that cannot be carried out is
+reported on the player's report with the reason and the next one is tried; the phase
+never stops for a bad order. With none left, the default applies (IP-18): Pass for Good
+the first time the Daemon comes up, an empty March once it has Passed (A-10).
+"""
+
+from __future__ import annotations
+
+from ..orders import orders_of
+from . import (
+    catalog,  # noqa: F401  (registers every kind)
+    conditions,
+)
+from .context import ActionCtx, Queue
+from .kinds import EARTH, HELL, KINDS
+from .queue import build, choose_pass_card, play_pass
+from .simple import return_to_hell
+
+__all__ = ["run", "Queue", "ActionCtx"]
+
+KEYWORD = "ACTION"
+
+
+def run(st, sheets, dice, data, log) -> None:
+    queue = build(st, data)
+    for d in sorted(st.daemons.values(), key=lambda d: (data.daemons[d.id].rank, d.id)):
+        if d.incapacitated:  # HG-9.0-02
+            log.public("incapacitated", f"{data.daemons[d.id].name} ({d.owner}) is "
+                       f"Incapacitated and takes no Action", "HG-9.0-02", daemon=d.id)
+    scripts = _scripts(st, sheets)
+    turns = 0
+    while queue.waiting:
+        turns += 1
+        if turns > 1000:  # every Pass spends a card: this cannot loop, but never hang
+            raise RuntimeError("the Action Phase did not end")
+        daemon = queue.waiting[0]
+        d = st.daemons.get(daemon)
+        if d is None or d.incapacitated:  # killed or Incapacitated earlier in the phase
+            queue.waiting.pop(0)
+            continue
+        actx = ActionCtx(st, data, dice, log, sheets, queue, d.owner, daemon)
+        if _up(actx, scripts.get(daemon, [])):
+            continue  # it Passed: the queue moved it back
+        queue.waiting.pop(0)
+
+
+def _scripts(st, sheets) -> dict[str, list[dict]]:
+    """Each Daemon's alternatives, in sheet order, from its owner's sheet."""
+    out: dict[str, list[dict]] = {}
+    for player in st.seats:
+        for order in orders_of(sheets.get(player), KEYWORD):
+            d = st.daemons.get(order["daemon"])
+            if d is not None and d.owner == player:
+                out.setdefault(order["daemon"], []).append(order)
+    return out
+
+
+def _up(actx: ActionCtx, alternatives: list[dict]) -> bool:
+    """The Daemon is up: take the first alternative that works. True if it Passed."""
+    q, name = actx.queue, _name(actx)
+    first_time = actx.daemon not in q.seen
+    q.seen.add(actx.daemon)
+    for alt in alternatives:
+        label = f"{name}: {alt['kind']}"
+        if alt.get("if") is not None and not conditions.holds(alt["if"], actx):
+            _note(actx, f"{label} skipped: its condition does not hold")
+            continue
+        if alt["kind"] == "PASS":
+            cid, why = choose_pass_card(actx, alt["action"])
+            if cid is None:
+                _note(actx, f"{label} not possible: {why}")
+                continue
+            play_pass(actx, cid)
+            return True
+        if alt["kind"] == "PASS FOR GOOD" and not first_time:
+            _note(actx, f"{label} not possible: only when the Daemon first comes up "
+                        f"[HG-9.3-01]")
+            continue
+        why = _take(actx, alt)
+        if why is None:
+            q.taken[actx.daemon] = alt["kind"]
+            return False
+        _note(actx, f"{label} not possible: {why}")
+    _default(actx, first_time)
+    return False
+
+
+def _take(actx: ActionCtx, alt: dict) -> str | None:
+    kind = KINDS[alt["kind"]]
+    d = actx.st.daemons[actx.daemon]
+    if kind.run is None:
+        actx.log.not_implemented(f"the {kind.keyword} Action", kind.rule)
+        return f"the {kind.keyword} Action is not implemented yet"
+    if kind.place == EARTH and d.where != EARTH:
+        return f"{kind.keyword} is an Action for a Daemon Walking the Earth [HG-9.7-01]"
+    if kind.place == HELL and d.where == EARTH and kind.keyword != "WALK THE EARTH":
+        # HG-9.6-03: an Action affecting Hell brings the Daemon back, then is carried out
+        mark = len(actx.log.events)
+        d.where = HELL
+        why = kind.run(actx, alt["action"])
+        if why is not None:
+            d.where = EARTH  # nothing happened: it stays on Earth
+            return why
+        return_to_hell(actx, f" to {kind.keyword.lower()}")
+        actx.log.events.insert(mark, actx.log.events.pop())  # said before the Action
+        return None
+    if kind.keyword == "WALK THE EARTH" and d.where == EARTH:
+        return "the Daemon is Walking the Earth already"
+    return kind.run(actx, alt["action"])
+
+
+def _default(actx: ActionCtx, first_time: bool) -> None:
+    """IP-18: Pass for Good at the first turn; after a Pass, an empty March (A-10)."""
+    q = actx.queue
+    if first_time and actx.daemon not in q.passed:
+        q.taken[actx.daemon] = "PASS FOR GOOD"
+        actx.log.public("pass-for-good", f"{_name(actx)} Passes for Good (no order "
+                        f"applies: default)", "HG-9.3-01", daemon=actx.daemon, default=True)
+    else:
+        q.taken[actx.daemon] = "MARCH"
+        actx.log.public("empty-march", f"{_name(actx)} has Passed and may not Pass for Good, "
+                        f"so it takes an empty March (no order applies: default)", "A-10",
+                        daemon=actx.daemon, default=True)
+
+
+def _note(actx: ActionCtx, text: str) -> None:
+    """Why an alternative was not taken: for the player who ordered it."""
+    actx.log.private(actx.player, "action-skipped", text, "HG-9.2-01", daemon=actx.daemon)
+
+
+def _name(actx: ActionCtx) -> str:
+    return f"{actx.data.daemons[actx.daemon].name} ({actx.player})"

@@ -1,0 +1,53 @@
+"""The kinds of Action a Daemon may take (HG-9.2-01), each with its grammar and its
+effect: a registry, as for orders (STYLE.md: each order type owns its grammar).
+
+Every kind is listed in action/catalog.py. A kind's `parse(text, ctx)` reads what
+follows its keyword on a Daemon's line and returns (canonical text, JSON-compatible
+dict) or raises OrderError. Its
+`run(actx, action)` carries the Action out and returns None, or returns a
+player-facing reason when it cannot be carried out at all; it then must not have
+changed anything, and the Daemon's next alternative is tried.
+
+`place` says where the Daemon must be: "hell" (a Daemon Walking the Earth first returns
+to Hell, HG-9.6-03), "earth" (a Daemon in Hell cannot take it), or None (either).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+HELL = "hell"
+EARTH = "earth"
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    keyword: str
+    rule: str
+    example: str
+    doc: str
+    parse: Callable
+    run: Callable | None  # None: understood, not yet implemented (said so in play)
+    place: str | None = None
+
+
+KINDS: dict[str, ActionKind] = {}
+
+
+def register(keyword: str, *, parse: Callable, run: Callable | None, rule: str, example: str,
+             doc: str, place: str | None = None) -> None:
+    key = keyword.upper()
+    if key in KINDS:
+        raise ValueError(f"Action {key} registered twice")
+    KINDS[key] = ActionKind(key, rule, example, doc, parse, run, place)
+
+
+def find(words: list[str]) -> tuple[ActionKind | None, int]:
+    """The kind named by the first words (longest keyword first), and how many words."""
+    for n in (4, 3, 2, 1):
+        if len(words) >= n:
+            key = " ".join(words[:n]).upper()
+            if key in KINDS:
+                return KINDS[key], n
+    return None, 0

@@ -1,0 +1,56 @@
+"""Daemon lines: `<Daemon>: <Action> [IF <condition>]` (9.2; IP-18, IP-19).
+
+Each line is one alternative for that Daemon, in sheet order. When the Daemon comes up
+on the Rank Track the first alternative whose condition holds and that can be carried
+out is taken; a PASS alternative is asked again each time the Daemon comes back. With
+no alternative left the default applies: Pass for Good the first time, an empty March
+after a Pass (IP-18, A-10).
+
+    Baal: PASS BEHIND Caim IF Caim HAS NOT ACTED
+    Baal: WALK THE EARTH IF Caim IS ON EARTH
+    Baal: ATONE
+"""
+
+from __future__ import annotations
+
+import re
+
+from pbem.engine import INVALID
+
+from ..action import conditions
+from ..action.kinds import KINDS, find
+from ..action.simple import daemon_of
+from ..errors import OrderError
+from . import Ctx
+
+RULE = "HG-9.2-01"
+KEYWORD = "ACTION"  # the order type of Daemon lines in a checked sheet
+LINE = re.compile(r"^([^:]{1,60}):\s*(.*)$")
+
+
+def is_daemon_line(line: str) -> bool:
+    return LINE.match(line) is not None
+
+
+def parse_line(line: str, ctx: Ctx) -> tuple[str, dict]:
+    m = LINE.match(line)
+    daemon = daemon_of(m.group(1), ctx, RULE)
+    words = m.group(2).split()
+    kind, n = find(words)
+    if kind is None:
+        known = ", ".join(sorted(KINDS))
+        raise OrderError(INVALID, f"{m.group(2).strip()!r} is not an Action", RULE,
+                         f"Actions: {known}")
+    rest = words[n:]
+    cond = None
+    cond_text = ""
+    upper = [w.upper() for w in rest]
+    if "IF" in upper:
+        cut = upper.index("IF")
+        cond = conditions.parse(" ".join(rest[cut + 1:]), ctx)
+        cond_text = " IF " + conditions.text(cond, ctx.state, ctx.data)
+        rest = rest[:cut]
+    canonical, data = kind.parse(" ".join(rest), ctx)
+    name = ctx.data.daemons[daemon].name
+    return (f"{name}: {canonical}{cond_text}",
+            {"daemon": daemon, "kind": kind.keyword, "action": data, "if": cond})
