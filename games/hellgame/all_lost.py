@@ -115,5 +115,6 @@ def revive_or_restart(st: HellState, player: str, dice, data, log: Log) -> None:
     if all(d.incapacitated for d in mine):
         d = dice.pick([d.id for d in mine], f"HG-15.1-01 revive a Daemon of {player}", player)
         st.daemons[d].incapacitated = False
+        st.daemons[d].recover_by = None  # e.g. Jones' Device: revived all the same
         log.public("revive", f"All of {player}'s Daemons are Incapacitated: The Morningstar "
                    f"revives {data.daemons[d].name}.", "HG-15.1-01", player=player, daemon=d)

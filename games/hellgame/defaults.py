@@ -30,6 +30,11 @@ DECISIONS = {
         (("BONUS",), "IP-17", "no Bonus Pay"),
         (("ACTION",), "IP-18", "each Daemon Passes for Good when it first comes up "
                                "(after a Pass: an empty March)"),
+        (("GRANT PASSAGE",), "IP-20", "grant nobody passage: Units marching into a Sectio "
+                                      "with your Legions stop there"),
+        (("FLEE",), "IP-23", "your Units stand when others march in (a Lieutenant alone "
+                             "always tries to flee)"),
+        (("COUNTER",), "IP-30", "no Counters"),
         (("PETITION",), "IP-47", "no petitions by Favour"),
         (("BUY OFF", "KEEP FAVOURS"), "IP-49", "buy off as many Disfavours as you can"),
     ],

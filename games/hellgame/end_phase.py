@@ -15,6 +15,7 @@ Players are handled in seat order throughout.
 from __future__ import annotations
 
 from .all_lost import revive_or_restart
+from .favours import attribute
 from .log import Log, count
 from .orders import orders_of
 from .state import ANTEHELL, LEGION, LIEUTENANT, HellState
@@ -116,21 +117,30 @@ def buy_off(st: HellState, sheets, log: Log) -> None:
 
 # -- 3. recovery (13.2) ----------------------------------------------------------------
 def recovery_rolls(st: HellState, dice, data, log: Log) -> None:
-    """Each Incapacitated Daemon rolls; the faces come from its card (HG-13.2-01)."""
+    """Each Incapacitated Daemon rolls; the faces come from its card (HG-13.2-01),
+    unless the Incapacitating card says otherwise (`Daemon.recover_by`: Jones' Device
+    asks for a Roll against Skulls, HG-3.4-04)."""
     default = data.tables["recovery_roll"]
     for name in st.seats:
         for d in st.daemons_of(name):
             if not d.incapacitated:
                 continue
-            faces = list(getattr(data.daemons[d.id], "recovery", None) or default)
-            roll = dice.roll(f"HG-13.2-01 recovery of {d.id}", name)
             dn = data.daemons[d.id].name
-            if roll in faces:
-                d.incapacitated = False
-                log.public("recover", f"{dn} ({name}) rolls {roll} and recovers.",
+            if d.recover_by:
+                need = attribute(data, d.id, d.recover_by)  # a Roll against (HG-3.4-04)
+                roll = dice.roll(f"HG-13.2-01 recovery of {d.id} against {d.recover_by}", name)
+                recovered = roll <= need
+                how = f" against {count(need, d.recover_by[:-1].title())}"
+            else:
+                faces = list(getattr(data.daemons[d.id], "recovery", None) or default)
+                roll = dice.roll(f"HG-13.2-01 recovery of {d.id}", name)
+                recovered, how = roll in faces, ""
+            if recovered:
+                d.incapacitated, d.recover_by = False, None
+                log.public("recover", f"{dn} ({name}) rolls {roll}{how} and recovers.",
                            "HG-13.2-01", daemon=d.id, roll=roll)
             else:
-                log.public("still-incapacitated", f"{dn} ({name}) rolls {roll} and stays "
+                log.public("still-incapacitated", f"{dn} ({name}) rolls {roll}{how} and stays "
                            "Incapacitated until the next End Phase.", "HG-13.2-01",
                            daemon=d.id, roll=roll)
 

@@ -17,6 +17,8 @@ TURN_SECTIONS = [
     ("Hand limit (any time you get cards)", ["KEEP"]),
     ("Soul Phase", ["GIVE", "UNPAID", "DESERTERS"]),
     ("Summoning Phase", ["LEGION", "LEGIONS", "BUY ARCANA", "RECRUIT", "TAME", "BONUS"]),
+    ("Action Phase: when other players march in", ["GRANT PASSAGE", "FLEE"]),
+    ("Action Phase: Counters (when others play Arcana)", ["COUNTER"]),
     ("Petitions Phase", ["PETITION"]),
     ("End Phase", ["BUY OFF", "KEEP FAVOURS"]),
 ]
@@ -37,6 +39,7 @@ def order_form(st: HellState, data: HellData, player: str) -> str:
         "PLACE": f"PLACE {', '.join(mine[:2])}" if mine else None,
         "KEEP": f"KEEP {hand[0]}" if hand else None,
         "GIVE": f"GIVE {rival} 2 SOULS",
+        "GRANT PASSAGE": f"GRANT PASSAGE TO {rival}",
         "LEGION": f"LEGION {mine[0]} 1" if mine else None,
         "PETITION": f"PETITION {petitionable[0]}" if petitionable else None,
     }
@@ -76,11 +79,27 @@ def _action_section(st: HellState, data: HellData, player: str, defaults: dict) 
              "line;",
              "#     the first that applies is taken when the Daemon comes up [HG-9.2-01]",
              f"#     Actions: {ready}"]
+    march = _march_example(st, data, player)
     for d in mine:
         name = data.daemons[d].name
         if st.daemons[d].where == "earth":
             lines += [f"#{name}: EVIL DEEDS", f"#{name}: LEAVE THE EARTH"]
         else:
+            if march:
+                lines.append(f"#{name}: {march}")
+                march = ""
             lines += [f"#{name}: WALK THE EARTH IF SOULS >= 3", f"#{name}: ATONE"]
     lines.append(f"#     if left out: {defaults['ACTION']}")
     return lines
+
+
+def _march_example(st: HellState, data: HellData, player: str) -> str:
+    """MARCH 1 LEGION <where one of the player's Legions is> > <a neighbouring Sectio>."""
+    for u in st.units_of(player, "legion"):
+        if u.location in data.sectio:
+            for face in (1, 2, 3, 4):
+                to = data.sectio[u.location].neighbours.get(face)
+                if to in data.sectio:
+                    return (f"MARCH 1 LEGION {data.sectio[u.location].name} > "
+                            f"{data.sectio[to].name}")
+    return ""

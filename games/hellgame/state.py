@@ -49,6 +49,9 @@ class Daemon:
     where: str = IN_HELL
     incapacitated: bool = False
     walk_card: str | None = None  # the Walk the Earth card tucked under it (HG-9.6-01)
+    # How an Incapacitated Daemon recovers when a card says so (HG-13.2-01): None is the
+    # printed roll; "skulls" a Roll against Skulls (Jones' Device).
+    recover_by: str | None = None
 
 
 @dataclass

@@ -41,12 +41,13 @@ def test_hg_9_1_01_order_of_actions_example(make_state):
 
 
 def test_hg_9_4_very_complex_passing_example(make_state):
-    """000 §9.4 "Example: Very Complex Passing", with base-deck cards: the Septenary
+    """000 §9.4 "Example: Very Complex Passing" (HG-9.4-01..04: one card per Pass, slots
+    from the card's name, a bypassed Daemon Passes back), with base-deck cards: the Septenary
     Pass -4 is an Extra Evil card, so Ashtaroth plays The Order of the Silver Dawn
     (Quadruple Pass -4): same cost, and more slots than the 3 Daemons behind her, so
     the extra slot is lost just as her four are (HG-9.4-03). Orias's "Double Pass -1"
     has no base-deck twin either; Cats in the Dark (Triple Pass -1) costs the same and
-    lands him at the end of the same queue. Caim's March is an empty March here."""
+    lands him at the end of the same queue. Caim's March is an empty March here (A-10)."""
     st = make_state(
         players={"void": {"souls": 10, "daemons": ["daemon.ashtaroth", "daemon.orias"],
                           "hand": ["arcana.the-order-of-the-silver-dawn",
@@ -67,9 +68,7 @@ def test_hg_9_4_very_complex_passing_example(make_state):
         ("pass", "Caim (keys) plays Black Rainbow (Pass, 1 Souls) and now acts after Baal"),
         ("pass", "Baal (beast) plays Fly (Double Pass, 2 Souls) and now acts after Caim, "
                  "Orias"),
-        ("not-implemented", "the MARCH Action: not yet implemented, skipped."),
-        ("empty-march", "Caim (keys) has Passed and may not Pass for Good, so it takes an "
-                        "empty March (no order applies: default)"),
+        ("empty-march", "Caim (keys) takes an empty March: nothing moves"),
         ("pass", "Orias (void) plays Cats in the Dark (Triple Pass, 1 Souls) and now acts "
                  "after Baal, Ashtaroth; 1 slots lost"),
         ("empty-march", "Baal (beast) has Passed and may not Pass for Good, so it takes an "
@@ -122,6 +121,7 @@ def test_hg_9_3_02_no_pass_for_good_after_a_pass(make_state):
 
 
 def test_hg_9_6_01_walk_the_earth_then_evil_deeds_next_turn(make_state):
+    """HG-9.6-01, and HG-9.6-02: on Earth from the next Action Phase."""
     st = make_state(players={"a": {"souls": 5, "daemons": ["daemon.sammael"],
                                    "hand": ["arcana.heroism", "arcana.blood-for-lilith"]},
                              "b": {}, "c": {}})
@@ -179,6 +179,7 @@ def test_hg_9_6_1_01_leave_the_earth_and_earth_only_actions(make_state):
     ("daemon.caim", [6, 5], "discards 1 Disfavour"),                   # 1 Heart, 11
 ])
 def test_hg_9_7_2_02_atonement_table(make_state, hearts_daemon, dice, expected):
+    """HG-9.7-01/HG-9.7.2-01: a Daemon in Hell rolls 2 dice on the Hearts row."""
     st = make_state(players={"a": {"disfavours": 3, "daemons": [hearts_daemon]}, "b": {},
                              "c": {}})
     log = run_phase(action.run, st, DATA,
@@ -211,3 +212,54 @@ def test_daemon_lines_are_turn_orders(make_state):
     st = make_state(players={"a": {"daemons": ["daemon.sammael"]}, "b": {}, "c": {}}, turn=0)
     sheet = check_sheet(st, DATA, "a", "Sammael: ATONE\n")
     assert sheet.lines[0].status == "illegal"
+
+
+def test_hg_9_7_4_01_do_evil_deeds_example(make_state):
+    """000 §9.7.4 "Example: Do Evil Deeds": Moloch (2 Hearts) on Earth rolls 3 and 6:
+    one Favour."""
+    st = make_state(players={"a": {"daemons": ["daemon.moloch"]}, "b": {}, "c": {}},
+                    daemons={"daemon.moloch": {"where": "earth",
+                                               "walk_card": "arcana.frenzy"}})
+    run_phase(action.run, st, DATA, orders={"a": "Moloch: EVIL DEEDS\n"}, script=[3, 6])
+    assert st.players["a"].favours == 1
+    assert st.daemons["daemon.moloch"].where == "earth"  # HG-9.6-04: it stays on Earth
+
+
+def test_hg_9_6_walking_the_earth_example(make_state):
+    """000 §9.6 "Example: Walking the Earth": Andras plays a "Walk the Earth - 1" and
+    pays 1 Soul; in the next Soul Phase he is on Earth and sends 4 Hearts + a Soul Roll
+    of 6 = 10 Souls and earns a Favour (HG-7.1-01, HG-7.2); in the Action Phase after,
+    a March brings him back to Hell (HG-9.6-03) — the March itself is not implemented
+    yet, so his Walk card is what this test follows up to there."""
+    from pbem_games.hellgame import soul
+
+    st = make_state(players={"a": {"souls": 1, "daemons": ["daemon.andras"],
+                                   "hand": ["arcana.frenzy"]}, "b": {}, "c": {}})
+    run_phase(action.run, st, DATA, orders={"a": "Andras: WALK THE EARTH\n"})
+    assert st.players["a"].souls == 0
+    assert st.daemons["daemon.andras"].walk_card == "arcana.frenzy"
+    run_phase(soul.run, st, DATA, script=[6])
+    assert (st.players["a"].souls, st.players["a"].favours) == (10, 1)
+
+
+def test_hg_9_4_02_slots_come_from_the_cards_name():
+    from pbem_games.hellgame.action.queue import slots
+
+    got = {c.minor.kind: slots(DATA, c) for c in DATA.arcana.values()
+           if c.minor.kind and c.minor.kind.endswith("pass")}
+    assert got == {"pass": 1, "double-pass": 2, "triple-pass": 3, "quadruple-pass": 4,
+                   "quinary-pass": 5}  # Senary to Nonary are Extra Evil cards
+
+
+def test_hg_9_0_01_every_daemon_acts_once_and_hg_9_4_05_the_track_resets(make_state):
+    st = make_state(players={"a": {"souls": 9, "daemons": ["daemon.sammael", "daemon.baal"],
+                                   "hand": ["arcana.fly", "arcana.berserk-rage"]},
+                             "b": {"daemons": ["daemon.beelzebub", "daemon.caim"]}, "c": {}})
+    orders = {"a": "Sammael: PASS 2\nSammael: ATONE\n"}
+    log = run_phase(action.run, st, DATA, orders=orders, script=[4, 4])
+    acted = [e.data["daemon"] for e in log.events if e.visible_to is None
+             and e.kind != "pass"]
+    assert sorted(acted) == sorted(st.daemons)  # each exactly once (HG-9.0-01)
+    # the next phase starts from the Rank Track again, not from last turn's queue
+    assert action.queue.build(st, DATA).waiting == [
+        "daemon.sammael", "daemon.beelzebub", "daemon.baal", "daemon.caim"]

@@ -31,7 +31,8 @@ def test_every_example_in_the_form_is_understood(states, stage):
     keywords = {k for k, t in ORDER_TYPES.items() if stage in t.stages}
     daemon_lines = [ex for ex in examples if ": " in ex]  # Action Phase lines
     assert len(examples) - len(daemon_lines) == len(keywords)
-    assert len(daemon_lines) == (6 if stage == "turn" else 0)  # 2 for each of 3 Daemons
+    # 2 for each of 3 Daemons, and a MARCH of one of the player's Legions
+    assert len(daemon_lines) == (7 if stage == "turn" else 0)
     for ex in examples:
         sheet = GAME.check_orders(states[stage], "anna", ex)
         assert len(sheet.lines) == 1, ex

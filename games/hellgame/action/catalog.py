@@ -1,11 +1,11 @@
 """Every kind of Action (HG-9.2-01) with its grammar, its effect and where it may be
-taken. A kind whose effect is not implemented yet has run=None: its orders are checked
-and accepted, and in play the Daemon is said to have an unimplemented Action and falls
-back to its next alternative (never silently)."""
+taken. PASS has no `run`: the queue plays it (queue.py). A kind registered with
+run=None would be accepted on a sheet and reported in play as not yet implemented, the
+Daemon falling back to its next alternative (never silently)."""
 
 from __future__ import annotations
 
-from . import simple
+from . import diplomacy, magic, march, simple
 from .kinds import EARTH, HELL, register
 
 register("PASS FOR GOOD", parse=simple.parse_pass_for_good, run=simple.run_pass_for_good,
@@ -31,23 +31,26 @@ register("EVIL DEEDS", parse=simple.parse_evil, run=simple.run_evil, place=EARTH
          rule="HG-9.7.4-01", example="Baal: EVIL DEEDS",
          doc="Do Evil Deeds (on Earth): one die per Heart, 1 Favour for each 6")
 
+register("INFLUENCE", parse=diplomacy.parse_influence, run=diplomacy.run_influence, place=HELL,
+         rule="HG-9.7.1-01",
+         example="Gomory: INFLUENCE LIEUTENANT Sulla AT Sugar Hill DEFECT TO ME BRIBE 1,1 PAY "
+                 "FAVOUR",
+         doc="Influence Units: disband another Triumvirate's Unit, or win it over, by Rolls "
+             "against Hearts; bribes of Souls help")
+register("CONSPIRE", parse=diplomacy.parse_conspire, run=diplomacy.run_conspire, place=EARTH,
+         rule="HG-9.7.3-01", example="Ukobach: CONSPIRE REPLACE Red Peril",
+         doc="on Earth: draw 2 x Stars Hell cards and put one Permanent card in play")
+register("MARCH", parse=march.parse_march, run=march.run_march, place=HELL, rule="HG-9.5-01",
+         example="Balban: MARCH 1 LEGION Spies > Miracle Workers > Falsifiers",
+         doc="move up to 1 Unit per Skull: Legions 2 steps, Lieutenants 3 with the Legions "
+             "they carry")
 
-def _later(keyword: str):
-    """Parse for a kind whose grammar comes with its effect: keeps the text as written."""
-
-    def parse(text: str, ctx) -> tuple[str, dict]:
-        words = " ".join(text.split())
-        return f"{keyword} {words}".strip(), {"text": words}
-
-    return parse
-
-
-for _kw, _rule, _place, _ex in (
-        ("MARCH", "HG-9.5-01", HELL, "Baal: MARCH ..."),
-        ("INFLUENCE", "HG-9.7.1-01", HELL, "Baal: INFLUENCE ..."),
-        ("CONSPIRE", "HG-9.7.3-01", EARTH, "Baal: CONSPIRE ..."),
-        ("CAST", "HG-9.8-01", None, "Baal: CAST ..."),
-        ("SUPPORT", "HG-9.8.3-01", None, "Baal: SUPPORT ...")):
-    register(_kw, parse=_later(_kw), run=None, place=_place, rule=_rule, example=_ex,
-             doc="not yet implemented: accepted, and in play the Daemon takes its next "
-                 "alternative")
+# Cast Magic does its own locale logic (magic.py: HG-9.8.1-02/03), hence place None.
+register("CAST", parse=magic.parse_cast, run=magic.run_cast, rule="HG-9.8-01",
+         example="Balban: CAST Incubus ON Ashtaroth",
+         doc="play a Major Arcana marked Action from the hand, pay its costs; other players "
+             "may answer with Counters (COUNTER orders)")
+register("SUPPORT", parse=magic.parse_support, run=magic.run_support, rule="HG-9.8.3-01",
+         example="Asmodeus: SUPPORT Ereshkigal Love for Lilith",
+         doc="a Supporting Action: before the caster acts, in its place, add this Daemon's "
+             "Hearts, Skulls or Stars to the card's requirement")

@@ -14,6 +14,7 @@ to Hell, HG-9.6-03), "earth" (a Daemon in Hell cannot take it), or None (either)
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -30,6 +31,7 @@ class ActionKind:
     parse: Callable
     run: Callable | None  # None: understood, not yet implemented (said so in play)
     place: str | None = None
+    wants_daemon: bool = False  # parse(text, ctx, daemon=...) checks the Daemon's stats
 
 
 KINDS: dict[str, ActionKind] = {}
@@ -40,7 +42,8 @@ def register(keyword: str, *, parse: Callable, run: Callable | None, rule: str, 
     key = keyword.upper()
     if key in KINDS:
         raise ValueError(f"Action {key} registered twice")
-    KINDS[key] = ActionKind(key, rule, example, doc, parse, run, place)
+    wants = "daemon" in inspect.signature(parse).parameters
+    KINDS[key] = ActionKind(key, rule, example, doc, parse, run, place, wants)
 
 
 def find(words: list[str]) -> tuple[ActionKind | None, int]:

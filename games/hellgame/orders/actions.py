@@ -50,7 +50,8 @@ def parse_line(line: str, ctx: Ctx) -> tuple[str, dict]:
         cond = conditions.parse(" ".join(rest[cut + 1:]), ctx)
         cond_text = " IF " + conditions.text(cond, ctx.state, ctx.data)
         rest = rest[:cut]
-    canonical, data = kind.parse(" ".join(rest), ctx)
+    canonical, data = kind.parse(" ".join(rest), ctx, **(
+        {"daemon": daemon} if kind.wants_daemon else {}))
     name = ctx.data.daemons[daemon].name
     return (f"{name}: {canonical}{cond_text}",
             {"daemon": daemon, "kind": kind.keyword, "action": data, "if": cond})

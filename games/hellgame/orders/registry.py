@@ -1,3 +1,3 @@
 """Imports every order module so that its orders register (one module per phase)."""
 
-from . import cards, end, petitions, setup, soul, summoning  # noqa: F401
+from . import cards, counters, end, flee, passage, petitions, setup, soul, summoning  # noqa: F401

@@ -1,0 +1,548 @@
+"""The Cast Magic Action (9.8): a Major Arcana played as a Daemon's Action, the Counters
+other players answer it with (9.8.2) and the Supporting Actions it may need (9.8.3).
+
+    Balban: CAST Incubus ON Ashtaroth
+    Baal: CAST Defection ON void AT Sugar Hill
+    Asmodeus: SUPPORT Ereshkigal Love for Lilith
+    COUNTER ANY TARGETING MINE WITH It Did Not Work     (orders/counters.py)
+
+A card's effect is a `Spell` registered in effects.ARCANA under the card's id
+(spells.py, one small function per card): how its `ON ...` part is read, its
+prerequisites, the support it needs. A card without one is refused when the sheet
+arrives, so no line is accepted that play would ignore.
+
+Casting, in this order (HG-9.8-01). Steps 1-4 change nothing: a line that fails there
+costs nothing and the Daemon's next line is tried.
+1. The card is in the hand.
+2. Place (HG-9.8.1-02/03): a card "On Earth" needs caster and target on Earth; a card
+   "In Hell", or one aimed at Units or at a Daemon in Hell, is cast from Hell, and a
+   caster Walking the Earth descends to cast it (HG-9.6-03).
+3. Support (HG-9.8.3-02/03), then the card's own prerequisites, then the costs: Souls
+   and Favours not bound by a Disfavour (HG-9.8.1-04, HG-14.1-01).
+4. (With step 5: the descent, the play.) The card leaves the hand for the bottom of the
+   Arcana deck (HG-3.3-02); it was used for its Major half only (HG-9.8-02). Souls and
+   Favours are paid, a Disfavour is taken at once (HG-9.8.1-04).
+5. Counters (HG-9.8.2-01..03, A-12): see `_next_counter`.
+6. The plays resolve last played first (A-12(3)); the card's effect happens unless a
+   Counter cancelled it. Costs stay paid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pbem.engine import ILLEGAL, INVALID
+
+from .. import effects
+from ..errors import OrderError
+from ..favours import attribute
+from ..log import count
+from ..orders.common import card_id, place_id, place_name, player_name
+from ..state import IN_HELL, ON_EARTH  # the same words as a card's place: "hell", "earth"
+from . import conditions
+from .context import ActionCtx
+from .simple import return_to_hell
+
+RULE = "HG-9.8-01"
+SUPPORT_RULE = "HG-9.8.3-01"
+COUNTER_RULE = "HG-9.8.2-01"
+COUNTER = "COUNTER"  # the standing-order keyword read from the sheets (orders/counters.py)
+#: Major Arcana timings cast as an Action (HG-9.8.1-01) and played as Counters then.
+ACTION_TIMINGS = ("action", "action-or-combat")
+COUNTER_TIMINGS = (*ACTION_TIMINGS, "counter")
+NOUNS = {"hearts": "Heart", "skulls": "Skull", "stars": "Star"}
+
+
+# -- the registry ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Target:
+    """How a card's `ON ...` part is read: `parse(text, ctx)` -> (canonical, dict)."""
+
+    form: str  # for messages: "<Daemon>", "<player> AT <Sectio>"
+    parse: Callable
+
+
+@dataclass(frozen=True)
+class Support:
+    """What Supporting Actions add up to (HG-9.8.3-02). `includes_caster`: whether the
+    caster's own count towards it (A-40: each card's text decides)."""
+
+    attribute: str  # hearts | skulls | stars
+    amount: int
+    includes_caster: bool
+
+
+@dataclass(frozen=True)
+class Spell:
+    """A card's Major Arcana effect. `check(cast)` returns why it cannot be cast (its
+    prerequisites), before anything is paid; `cancels`: a Counter that cancels the card
+    it answers (HG-9.8.2-01)."""
+
+    card: str
+    effect: Callable
+    target: Target | None = None
+    check: Callable | None = None
+    support: Support | None = None
+    cancels: bool = False
+
+    def __call__(self, cast: Cast) -> None:
+        self.effect(cast)
+
+
+def spell(card: str, *, target: Target | None = None, check: Callable | None = None,
+          support: Support | None = None, cancels: bool = False):
+    """Register the decorated function as the effect of `card` (effects.ARCANA)."""
+
+    def wrap(fn):
+        effects.arcana(card)(Spell(card, fn, target, check, support, cancels))
+        return fn
+
+    return wrap
+
+
+# -- one play of a card -------------------------------------------------------------------------
+
+@dataclass
+class Cast:
+    """One card played: by which Daemon, at what, from where; a Counter `answers` the
+    play it is aimed at."""
+
+    actx: ActionCtx
+    card: str
+    daemon: str
+    player: str
+    target: dict
+    where: str  # the caster's locale as the card takes effect
+    answers: Cast | None = None
+    supporters: list[str] = field(default_factory=list)
+
+    @property
+    def st(self):
+        return self.actx.st
+
+    @property
+    def data(self):
+        return self.actx.data
+
+    @property
+    def log(self):
+        return self.actx.log
+
+    @property
+    def name(self) -> str:
+        return self.data.arcana[self.card].name
+
+    def who(self, daemon: str | None = None) -> str:
+        """'Balban (keys)': a Daemon in play and its owner; the caster by default."""
+        d = daemon or self.daemon
+        return f"{self.data.daemons[d].name} ({self.st.daemons[d].owner})"
+
+    def target_daemon(self) -> str | None:
+        """The Daemon aimed at; a Counter aims at the Daemon that played its card."""
+        return self.answers.daemon if self.answers else self.target.get("daemon")
+
+    def target_player(self) -> str | None:
+        """Whose Daemon or Units the card is aimed at (None: nobody's)."""
+        d = self.target_daemon()
+        if d is not None:
+            return self.st.daemons[d].owner if d in self.st.daemons else None
+        return self.target.get("player")
+
+    def aimed_at(self) -> str:
+        if self.answers:
+            return f"{self.answers.name} of {self.who(self.answers.daemon)}"
+        if "daemon" in self.target:
+            return self.who(self.target["daemon"])
+        if "player" in self.target:
+            return f"{self.target['player']}'s Units in " \
+                   f"{place_name(self.target['place'], self.data)}"
+        return ""
+
+
+# -- reading the orders ------------------------------------------------------------------------
+
+def parse_cast(text: str, ctx) -> tuple[str, dict]:
+    """`CAST <card> [ON <target>]`: the card must be castable and implemented."""
+    words = text.split()
+    if not words:
+        raise OrderError(INVALID, "CAST needs the name of an Arcana card", RULE,
+                         "e.g. Balban: CAST Incubus ON Ashtaroth")
+    cid, rest = _card_and_target(words, ctx)
+    card = ctx.data.arcana[cid]
+    sp = castable(cid, ctx.data, RULE)
+    if card.flags.counter:
+        raise OrderError(ILLEGAL, f"{card.name} is a Counter: it is played against another "
+                         "card, not cast as an Action", COUNTER_RULE,
+                         f"write a standing order: COUNTER ANY TARGETING MINE WITH {card.name}")
+    if sp.target is None:
+        if rest is not None:
+            raise OrderError(INVALID, f"{card.name} takes no target, so nothing may follow ON",
+                             RULE, f"write CAST {card.name}")
+        return f"CAST {card.name}", {"card": cid, "target": {}}
+    if rest is None:
+        raise OrderError(INVALID, f"{card.name} needs a target", RULE,
+                         f"write CAST {card.name} ON {sp.target.form}")
+    canonical, target = sp.target.parse(rest, ctx)
+    return f"CAST {card.name} ON {canonical}", {"card": cid, "target": target}
+
+
+def _card_and_target(words: list[str], ctx) -> tuple[str, str | None]:
+    """The card and the text after ON. Card names may hold ON ("Riders on the Storm"):
+    the whole text is tried as a card first, then each ON from the right."""
+    try:
+        return card_id(" ".join(words), ctx.data, RULE), None
+    except OrderError as e:
+        first = e
+    cuts = [i for i, w in enumerate(words) if w.upper() == "ON" and 0 < i]
+    for i in reversed(cuts):
+        try:
+            cid = card_id(" ".join(words[:i]), ctx.data, RULE)
+        except OrderError as e:
+            first = e if i == cuts[-1] else first
+            continue
+        return cid, " ".join(words[i + 1:])
+    raise first
+
+
+def castable(cid: str, data, rule: str) -> Spell:
+    """The card's Spell if its Major half can be played in the Action Phase (HG-9.8.1-01)
+    and its effect is implemented; else an OrderError saying why not."""
+    card = data.arcana[cid]
+    timing = card.major.timing
+    if timing == "combat":
+        raise OrderError(ILLEGAL, f"{card.name}'s Major Arcana is marked Combat: it may only "
+                         "be played in the Combat Phase", "HG-9.8.1-01",
+                         "choose a card marked Action")
+    if timing == "play-right-away":
+        raise OrderError(ILLEGAL, f"{card.name} is a Play Right Away card: it is shown and "
+                         "resolved when drawn, never cast", "HG-6.3.1-01",
+                         "choose a card marked Action")
+    if timing not in COUNTER_TIMINGS:
+        raise OrderError(ILLEGAL, f"{card.name}'s Major Arcana ({timing}) is not played as "
+                         "an Action", "HG-9.8.1-01", "choose a card marked Action")
+    sp = effects.ARCANA.get(cid)
+    if sp is None:
+        done = ", ".join(sorted(data.arcana[c].name for c in effects.ARCANA))
+        raise OrderError(ILLEGAL, f"the effect of {card.name} is not implemented yet, so it "
+                         "cannot be played", rule,
+                         f"cards that work so far: {done}; or use {card.name}'s Minor half")
+    return sp
+
+
+def daemon_target(text: str, ctx) -> tuple[str, dict]:
+    """`ON <Daemon>`: any Daemon in play."""
+    d = conditions.daemon_in_play(text, ctx, RULE)
+    return ctx.data.daemons[d].name, {"daemon": d}
+
+
+def stack_target(text: str, ctx) -> tuple[str, dict]:
+    """`ON <player> AT <Sectio or AnteHell>`: another player's Units there."""
+    words = text.split()
+    upper = [w.upper() for w in words]
+    if "AT" not in upper[1:]:
+        raise OrderError(INVALID, f"{text.strip()!r} does not name a stack of Units", RULE,
+                         "write ON <player> AT <Sectio>, e.g. ON void AT Sugar Hill")
+    cut = upper.index("AT", 1)
+    who = player_name(" ".join(words[:cut]), ctx, RULE)
+    where = place_id(" ".join(words[cut + 1:]), ctx.data, RULE)
+    return (f"{who} AT {place_name(where, ctx.data).upper()}",
+            {"player": who, "place": where})
+
+
+DAEMON = Target("<Daemon>", daemon_target)
+STACK = Target("<player> AT <Sectio>", stack_target)
+
+
+# -- Cast Magic --------------------------------------------------------------------------------
+
+def run_cast(actx: ActionCtx, order: dict) -> str | None:
+    st, data = actx.st, actx.data
+    cid, target = order["card"], order["target"]
+    card, sp = data.arcana[cid], effects.ARCANA[cid]
+    p, me = st.players[actx.player], st.daemons[actx.daemon]
+    if cid not in p.hand:
+        return f"{card.name} is not in {actx.player}'s hand"
+    if target.get("daemon") and target["daemon"] not in st.daemons:
+        return f"{data.daemons[target['daemon']].name} is no longer in play"
+    where, why = _locale(actx, card, target)
+    if why:
+        return why
+    cast = Cast(actx, cid, actx.daemon, actx.player, target, where)
+    why = (sp.support and _short_of_support(cast, sp.support)) or (sp.check and sp.check(cast)) \
+        or _cannot_pay(actx, actx.player, card)
+    if why:
+        return why
+    if me.where == ON_EARTH and where == IN_HELL:
+        return_to_hell(actx, f" to cast {card.name}")  # HG-9.8.1-03
+    _play(cast, "")
+    stack = [cast]
+    while not actx.data.arcana[stack[-1].card].flags.cannot_be_countered:
+        counter = _next_counter(stack[-1])
+        if counter is None:
+            break
+        stack.append(counter)
+    _resolve(stack)
+    return None
+
+
+def _locale(actx: ActionCtx, card, target: dict) -> tuple[str, str | None]:
+    """Where the caster is as the card takes effect, or why it cannot be cast from where
+    it is (HG-9.8.1-02/03, HG-9.6-03)."""
+    st = actx.st
+    here = st.daemons[actx.daemon].where
+    name = actx.data.daemons[actx.daemon].name
+    t = target.get("daemon")
+    there = st.daemons[t].where if t else None
+    t_name = actx.data.daemons[t].name if t else ""
+    if card.major.place == ON_EARTH:
+        if here != ON_EARTH:
+            return here, (f"{card.name} is cast On Earth, and {name} is in Hell "
+                          "[HG-9.8.1-02]")
+        if there == IN_HELL:
+            return here, (f"{card.name} is cast On Earth, where caster and target must both "
+                          f"be, and {t_name} is in Hell [HG-9.8.1-02]")
+        return ON_EARTH, None
+    affects_hell = card.major.place == IN_HELL or "player" in target or there == IN_HELL
+    if card.major.place == IN_HELL and there == ON_EARTH:
+        return here, (f"{card.name} is cast In Hell, where caster and target must both be, "
+                      f"and {t_name} is on Earth [HG-9.8.1-02]")
+    return (IN_HELL if affects_hell else here), None
+
+
+def _cannot_pay(actx: ActionCtx, player: str, card) -> str | None:
+    """HG-9.8.1-04: Souls and Favours are paid as the card is played; only Favours no
+    Disfavour binds may be spent (HG-14.1-01)."""
+    p, cost = actx.st.players[player], card.major.cost
+    if p.souls < cost.souls:
+        return f"{card.name} costs {count(cost.souls, 'Soul')} and {player} has {p.souls}"
+    if p.free_favours < cost.favours:
+        bound = f", {p.disfavours} bound by Disfavours" if p.disfavours else ""
+        return (f"{card.name} costs {count(cost.favours, 'Favour')} and {player} has "
+                f"{count(p.favours, 'Favour')}{bound} [HG-14.1-01]")
+    return None
+
+
+def _play(cast: Cast, how: str) -> None:
+    """The card leaves the hand for the bottom of the deck; its costs are paid and a
+    Disfavour it gives is taken at once (HG-9.8.1-04, HG-3.3-02, HG-9.8-02)."""
+    st, card = cast.st, cast.data.arcana[cast.card]
+    p, cost = st.players[cast.player], card.major.cost
+    p.hand.remove(cast.card)
+    st.discard(cast.card)
+    p.souls -= cost.souls
+    p.favours -= cost.favours
+    p.disfavours += cost.disfavours
+    paid = [count(n, noun) for n, noun in ((cost.souls, "Soul"), (cost.favours, "Favour"))
+            if n]
+    text = f"{cast.who()} {'counters' if cast.answers else 'casts'} "
+    text += (f"{cast.aimed_at()} with {card.name}" if cast.answers else card.name)
+    if not cast.answers and cast.aimed_at():
+        text += f" on {cast.aimed_at()}"
+    if paid:
+        text += f", paying {' and '.join(paid)}"
+    if cost.disfavours:
+        text += f", and {cast.player} takes {count(cost.disfavours, 'Disfavour')} at once"
+    cast.log.public("counter" if cast.answers else "cast", text + how,
+                    COUNTER_RULE if cast.answers else RULE, daemon=cast.daemon,
+                    card=cast.card, target=cast.target_daemon() or cast.target_player())
+
+
+def _resolve(stack: list[Cast]) -> None:
+    """A-12(3): last played resolves first; a cancelled card has no effect, so a Counter
+    that was itself cancelled leaves the card below it working."""
+    works = [True] * len(stack)
+    for i in range(len(stack) - 1, 0, -1):
+        if works[i] and effects.ARCANA[stack[i].card].cancels:
+            works[i - 1] = False
+    for i in range(len(stack) - 1, -1, -1):
+        if works[i]:
+            effects.ARCANA[stack[i].card](stack[i])
+
+
+# -- Counters ------------------------------------------------------------------------------------
+
+def _next_counter(top: Cast) -> Cast | None:
+    """The Counter played against `top`, if any (HG-9.8.2-01..03, IP-30, A-12).
+
+    Every player but the one who played `top` reads his COUNTER lines in sheet order;
+    the first that fits `top`, whose card he holds and can pay for, and that has a
+    Daemon to play it, is his offer. The player `top` is aimed at goes first; the others
+    in Rank order of the Daemon each would use (A-12(2)). One Counter is played; it may
+    in turn be countered. Default: no Counter."""
+    st, data = top.st, top.data
+    offers = []
+    for seat, player in enumerate(st.seats):
+        offer = _offer(top, player) if player != top.player else None
+        if offer is not None:
+            first = (player != top.target_player(), data.daemons[offer[0]].rank, seat)
+            offers.append((first, player, offer))
+    if not offers:
+        return None
+    _, player, (daemon, free, order) = min(offers, key=lambda o: o[0])
+    actx = top.actx
+    counter = Cast(actx, order["card"], daemon, player, {}, st.daemons[daemon].where,
+                   answers=top)
+    if free:
+        how = (f"; {data.daemons[daemon].name} may always counter a card aimed at it, so "
+               "this costs no Action [HG-9.8.2-02]" if top.target_daemon() == daemon else
+               f"; the card is aimed at {player}'s Units, so this costs no Action [A-12]")
+    else:
+        # HG-9.8.2-03: its Action for the turn, taken out of sequence
+        actx.queue.taken[daemon] = "CAST"
+        actx.queue.waiting.remove(daemon)
+        how = (f"; this is {data.daemons[daemon].name}'s Action for the turn, taken out of "
+               "sequence [HG-9.8.2-03]")
+    _play(counter, how)
+    return counter
+
+
+def _offer(top: Cast, player: str) -> tuple[str, bool, dict] | None:
+    """(countering Daemon, costs no Action, COUNTER order) of the player's first line
+    that can answer `top`, or None."""
+    st, data = top.st, top.data
+    for order in top.actx.orders(player, COUNTER):
+        card = data.arcana[order["card"]]
+        if not _fits(order, top, player) or order["card"] not in st.players[player].hand:
+            continue
+        if _cannot_pay(top.actx, player, card):
+            continue
+        daemon, free = _countering_daemon(top, player, order["using"], card)
+        if daemon is not None:
+            return daemon, free, order
+    return None
+
+
+def _fits(order: dict, top: Cast, player: str) -> bool:
+    if order["what"] is not None and order["what"] != top.card:
+        return False
+    if order["by"] is not None and order["by"] != top.player:
+        return False
+    if order["targeting"] == "mine":
+        return top.target_player() == player
+    return order["targeting"] is None or order["targeting"] == top.target_daemon()
+
+
+def _countering_daemon(top: Cast, player: str, using: list[str], card
+                       ) -> tuple[str | None, bool]:
+    """Who plays the Counter. Free (HG-9.8.2-02, A-12(1)): the Daemon the card is aimed
+    at, or, for a card aimed at his Units, any of his Daemons. Otherwise only a Daemon
+    named in USING that has not acted yet, and it spends its Action (HG-9.8.2-03).
+    Without USING only a free Counter is played (IP-30: never spend an Action unasked)."""
+    st, q = top.st, top.actx.queue
+    free = _free_daemons(top, player)
+    for d in using or free:
+        dd = st.daemons.get(d)
+        if dd is None or dd.incapacitated or dd.owner != player:
+            continue
+        if card.major.place and dd.where != card.major.place:
+            continue  # a Counter obeys the locale rules of 9.8.1 (HG-9.8.2-01)
+        if d in free:
+            return d, True
+        if d in q.waiting[1:] and d not in q.taken:
+            return d, False
+    return None, False
+
+
+def _free_daemons(top: Cast, player: str) -> list[str]:
+    st, data = top.st, top.data
+    t = top.target_daemon()
+    if t is not None:
+        return [t] if t in st.daemons and st.daemons[t].owner == player else []
+    if top.target.get("player") == player:
+        return [d.id for d in sorted(st.active_daemons(player),
+                                     key=lambda d: (data.daemons[d.id].rank, d.id))]
+    return []
+
+
+# -- Supporting Actions ----------------------------------------------------------------------------
+
+def parse_support(text: str, ctx, daemon: str | None = None) -> tuple[str, dict]:
+    """`SUPPORT <caster Daemon> <card>` (HG-9.8.3-01); `daemon` is the supporter."""
+    words = text.split()
+    if len(words) < 2:
+        raise OrderError(INVALID, "SUPPORT needs the casting Daemon and the card", SUPPORT_RULE,
+                         "e.g. Asmodeus: SUPPORT Ereshkigal Love for Lilith")
+    first = None
+    for k in range(1, len(words)):
+        try:
+            caster = conditions.daemon_in_play(" ".join(words[:k]), ctx, SUPPORT_RULE)
+            cid = card_id(" ".join(words[k:]), ctx.data, SUPPORT_RULE)
+        except OrderError as e:
+            first = first or e
+            continue
+        break
+    else:
+        raise first
+    card = ctx.data.arcana[cid]
+    if caster == daemon:
+        raise OrderError(ILLEGAL, "a Daemon cannot support its own card", SUPPORT_RULE,
+                         f"write {ctx.data.daemons[caster].name}: CAST {card.name}")
+    sp = castable(cid, ctx.data, SUPPORT_RULE)
+    if sp.support is None:
+        raise OrderError(ILLEGAL, f"{card.name} needs no Supporting Actions", SUPPORT_RULE,
+                         "support a card that asks for Hearts, Skulls or Stars of several "
+                         "Daemons, e.g. Love for Lilith")
+    return (f"SUPPORT {ctx.data.daemons[caster].name} {card.name}",
+            {"caster": caster, "card": cid})
+
+
+def run_support(actx: ActionCtx, order: dict) -> str | None:
+    """HG-9.8.3-01/02: before the caster acts, from the caster's locale; the Action is
+    spent whether or not the card is ever cast (HG-9.8.3-03/04)."""
+    st, data, q = actx.st, actx.data, actx.queue
+    caster, cid = order["caster"], order["card"]
+    name = data.daemons[caster].name
+    if caster == actx.daemon:
+        return "a Daemon cannot support its own card [HG-9.8.3-01]"
+    c = st.daemons.get(caster)
+    if c is None or c.incapacitated:
+        return f"{name} is not in play or is Incapacitated, so it will not cast"
+    if caster in q.taken or caster not in q.waiting:
+        return f"{name} has acted already; support comes before the caster's Action " \
+               "[HG-9.8.3-01]"
+    me = st.daemons[actx.daemon]
+    if me.where != c.where:
+        return (f"{name} is {_place(c.where)} and the supporter {_place(me.where)}; they "
+                "must be in the same place [HG-9.8.3-02]")
+    need = effects.ARCANA[cid].support
+    brings = attribute(data, actx.daemon, need.attribute)
+    actx.log.public("support", f"{data.daemons[actx.daemon].name} ({actx.player}) supports "
+                    f"{name}'s {data.arcana[cid].name}, bringing "
+                    f"{count(brings, NOUNS[need.attribute])}", SUPPORT_RULE,
+                    daemon=actx.daemon, caster=caster, card=cid, brings=brings)
+    return None
+
+
+def supporters(actx: ActionCtx, caster: str, cid: str) -> list[str]:
+    """The Daemons that took a Supporting Action for this caster's card in this phase,
+    in the order they did (read from their public record, the "support" events)."""
+    return [e.data["daemon"] for e in actx.log.events
+            if e.kind == "support" and e.phase == actx.log.phase
+            and e.data.get("caster") == caster and e.data.get("card") == cid]
+
+
+def _short_of_support(cast: Cast, need: Support) -> str | None:
+    """HG-9.8.3-02/03: supporters still in play and not Incapacitated add up; short,
+    the project is scrapped (nothing is played or paid)."""
+    st, data = cast.st, cast.data
+    helpers = [d for d in supporters(cast.actx, cast.daemon, cast.card)
+               if d in st.daemons and not st.daemons[d].incapacitated]
+    counted = ([cast.daemon] if need.includes_caster else []) + helpers
+    total = sum(attribute(data, d, need.attribute) for d in counted)
+    cast.supporters = helpers
+    if total >= need.amount:
+        return None
+    parts = " + ".join(f"{data.daemons[d].name} {attribute(data, d, need.attribute)}"
+                       for d in counted) or "nobody"
+    noun = NOUNS[need.attribute]
+    return (f"{cast.name} needs {count(need.amount, noun)} and has {count(total, noun)} "
+            f"({parts}); the spell is scrapped [HG-9.8.3-03]")
+
+
+def _place(where: str) -> str:
+    return "on Earth" if where == ON_EARTH else "in Hell"
+
+
+from . import spells  # noqa: E402, F401  (registers every implemented card)

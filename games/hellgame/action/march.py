@@ -1,0 +1,348 @@
+"""The March Action (9.5, 9.5.2, 16.2, 16.3): a Daemon moves up to 1 Unit per Skull.
+
+The grammar is in march_orders.py (`parse_march`); fleeing in flight.py. The moves of
+a March run in the order written, each to its end before the next starts. A step:
+
+1. where to: the next Sectio of the path; from AnteHell a die (HG-9.5.2-01, A-39: 1-5
+   enters that Quarter's Circle-1 Sectio as one step, 6 the Units stay in AnteHell for
+   this March); after HELL a Compass direction.
+2. before entering: never where Uriel is (HG-16.3-01; A-21: AnteHell while he waits
+   there). With ON BLOCK STOP BEFORE (IP-21) the Units also stay where they are if the
+   next Sectio would stop them short of the end of their path.
+3. enter, and the Units there may flee (flight.on_entry; a solitary Lieutenant causes no
+   flight: HG-9.5.1-01).
+4. stop there on: AnteHell (HG-9.5-09), a rampaging Hellhound (HG-9.5-10), a Phenomenon
+   (HG-9.5-11, hooks in STOPS), Lilith (HG-9.5-12), another Triumvirate's Legions whose
+   player has not granted passage (HG-9.5-13/14, GRANT PASSAGE) or Freebooter Legions
+   (HG-10.4-04), unless all of those fled (HG-9.5.1-04).
+5. a Lieutenant picks up or drops Legions (HG-9.5-06).
+
+A solitary Lieutenant (carrying no Legions) sneaks through Sectio with other players'
+Units, rampaging Hellhounds and Freebooters (HG-16.2-01), but may not end his move
+among them: he ends it in the last Sectio of his path where he may stay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..data import PENTAGRAM
+from ..log import count
+from ..orders.common import place_name
+from ..orders.passage import grants
+from ..state import ANTEHELL, LEGION, LIEUTENANT, HellState, Unit
+from . import flight
+from .flight import LILITH, URIEL, Stack, being_at, hounds_of
+from .march_orders import ENTER, HELL, STOP_BEFORE, march_text, move_label, parse_march
+
+__all__ = ["parse_march", "run_march", "march_text", "STOPS", "NO_START"]
+
+GRANT = "GRANT PASSAGE"
+
+#: Lasting effects (Events, Phenomena such as Quagmire) that stop a march entering a
+#: Sectio (HG-9.5-11) or keep Units from starting to move there (HG-9.5-08): hook id ->
+#: fn(st, data, place) -> a reason, or None. The Phenomena module registers them; they
+#: run in hook-id order. None exist yet: the state has no Phenomena marker.
+STOPS: dict[str, Callable[[HellState, object, str], str | None]] = {}
+NO_START: dict[str, Callable[[HellState, object, str], str | None]] = {}
+
+
+def run_march(actx, order: dict) -> str | None:
+    """Carry out a MARCH for actx.daemon. Returns a reason (and changes nothing) when no
+    move can even start; an empty move list is a legal empty March (A-10)."""
+    moves = order["moves"]
+    if not moves:
+        name = f"{actx.data.daemons[actx.daemon].name} ({actx.player})"
+        actx.log.public("empty-march", f"{name} takes an empty March: nothing moves", "A-10",
+                        daemon=actx.daemon, player=actx.player)
+        return None
+    skulls = actx.data.daemons[actx.daemon].skulls
+    march = _March(actx, skulls, order.get("on_block") or ENTER)
+    why = [march.select(m)[1] for m in moves]  # a dry run: nothing has moved yet
+    if all(why):
+        return "; ".join(f"{move_label(m, actx.data)}: {w}" for m, w in zip(moves, why,
+                                                                               strict=True))
+    for m in moves:
+        march.move(m)
+    return None
+
+
+class _March:
+    """One March Action: the Skulls left and the Units moved so far (HG-9.5-05)."""
+
+    def __init__(self, actx, skulls: int, on_block: str):
+        self.actx, self.st, self.data = actx, actx.st, actx.data
+        self.player, self.skulls, self.on_block = actx.player, skulls, on_block
+        self.moved: set[str] = set()
+
+    # -- which Units -------------------------------------------------------------------------
+
+    def select(self, m: dict) -> tuple[Stack | None, str]:
+        """The stack a move starts with, or (None, why it cannot start). No changes."""
+        st, start = self.st, m["path"][0]["at"]
+        where = place_name(start, self.data)
+        if self.skulls < 1:
+            return None, f"{self._dname()} has no Skull left for it [HG-9.5-01]"
+        if being_at(st, LILITH, start):
+            return None, f"Lilith is in {where}, and no Unit starts a move there [HG-9.5-08]"
+        reason = self._no_start(start)
+        if reason:
+            return None, f"{reason} [HG-9.5-08]"
+        if m["unit"] == "lieutenant":
+            lt = next((u for u in st.units if u.kind == LIEUTENANT and u.ref == m["lieutenant"]
+                       and u.owner == self.player), None)
+            name = self.data.lieutenants[m["lieutenant"]].name
+            if lt is None:
+                return None, f"{name} is not {self.player}'s Lieutenant on the map"
+            if lt.location != start:
+                return None, (f"{name} is in {place_name(lt.location, self.data)}, not in "
+                              f"{where} [IP-22]")
+            if lt.id in self.moved:
+                return None, f"{name} has moved in this March already [HG-9.5-05]"
+            return Stack(self.player, lt, []), ""
+        free = self._legions_at(start, minders=m["hound"])
+        if not free:
+            kind = "Legion minding a Hellhound" if m["hound"] else "Legion"
+            return None, (f"{self.player} has no {kind} in {where} that has not moved in "
+                          f"this March [HG-9.5-05]")
+        return Stack(self.player, None, free[:min(m["n"], self.skulls)]), ""
+
+    def _no_start(self, place: str) -> str | None:
+        """HG-9.5-08: an Event or Phenomenon keeps Units at `place` from moving."""
+        for hook in sorted(NO_START):
+            reason = NO_START[hook](self.st, self.data, place)
+            if reason:
+                return reason
+        return None
+
+    def _legions_at(self, place: str, minders: bool | None) -> list[Unit]:
+        """The player's Legions at `place` not moved in this March: with minders=True only
+        Minders, else Legions minding no Hellhound first; by unit number."""
+        out = [u for u in self.st.units_at(place) if u.kind == LEGION
+               and u.owner == self.player and u.id not in self.moved]
+        if minders:
+            return [u for u in out if hounds_of(self.st, u)]
+        return sorted(out, key=lambda u: (bool(hounds_of(self.st, u)), u.number))
+
+    # -- one move ------------------------------------------------------------------------------
+
+    def move(self, m: dict) -> None:
+        stack, why = self.select(m)
+        if stack is None:
+            self._say("march-not-done", f"{self._dname()}: {move_label(m, self.data)} does not "
+                      f"march: {why}", "HG-9.5-01")
+            return
+        pos = m["path"][0]["at"]
+        if m["unit"] == "legion" and len(stack.legions) < m["n"]:
+            self._say("march-short", f"{self._dname()} can march only "
+                      f"{count(len(stack.legions), 'Legion')} of the {m['n']} ordered from "
+                      f"{place_name(pos, self.data)} (Skulls left, or Legions there)",
+                      "HG-9.5-01")
+        self.skulls -= 1 if stack.lieutenant else len(stack.legions)
+        self._mark(stack)
+        if m["path"][0]["take"]:
+            self._pick_up(stack, pos, m["path"][0]["take"], quiet=True)
+        on_block = m.get("on_block") or self.on_block
+        route = _Route(self, stack, pos)
+        trail = [pos]  # where a solitary Lieutenant may fall back to (HG-16.2-01)
+        steps = m["path"][1:]
+        for i, wp in enumerate(steps):
+            last = i == len(steps) - 1
+            target = self._target(stack, pos, wp)
+            if target is None:
+                break
+            why, rule = self._before(stack, pos, target, last, on_block)
+            if why:
+                route.flush()
+                self._say("march-stop", f"{stack.describe(self.st, self.data)} stops in "
+                          f"{place_name(pos, self.data)} before {place_name(target, self.data)}"
+                          f": {why}", rule)
+                break
+            came_from, pos = pos, target
+            stack.move_to(self.st, pos)
+            route.add(pos)
+            trail.append(pos)
+            if not stack.solitary and pos != ANTEHELL and any(
+                    u.owner != self.player for u in self.st.units_at(pos)):
+                route.flush()
+                flight.on_entry(self.actx, pos, came_from, self.player)
+            why, rule = self._stops(stack, pos)
+            if why and not last:
+                route.flush()
+                self._say("march-stop", f"{stack.describe(self.st, self.data)} must stop in "
+                          f"{place_name(pos, self.data)}: {why}", rule)
+                break
+            if last:
+                break
+            self._passage(stack, pos, route)
+            if wp["take"]:
+                route.flush()
+                self._pick_up(stack, pos, wp["take"])
+                trail = [pos]  # he falls back no further than where his stack changed
+        route.flush()
+        if stack.solitary:
+            self._settle(stack, pos, trail)
+
+    def _target(self, stack: Stack, pos: str, wp: dict) -> str | None:
+        """The next place: named, rolled for from AnteHell, or by Compass direction."""
+        if wp.get("at") == HELL:
+            face = self.actx.dice.roll(f"{stack.describe(self.st, self.data)} leaves AnteHell",
+                                       self.player)
+            if face == 6:
+                self._say("antehell-lost", f"{stack.describe(self.st, self.data)} rolls 6 to "
+                          "leave AnteHell: lost, it does not enter Hell in this March",
+                          "HG-9.5.2-01", roll=face)
+                return None
+            target = self.data.antehell_entry(face)
+            self._say("antehell-exit", f"{stack.describe(self.st, self.data)} rolls {face} to "
+                      f"leave AnteHell: Quarter {face}, {place_name(target, self.data)}",
+                      "HG-9.5.2-01", roll=face)
+            return target
+        if wp.get("dir"):
+            face = {d: f for f, d in self.data.tables["compass"].items()}[wp["dir"]]
+            return self.data.step(pos, face)
+        return wp["at"]
+
+    def _before(self, stack: Stack, pos: str, target: str, last: bool,
+                on_block: str) -> tuple[str, str]:
+        """Why the stack does not enter `target` at all, ("", "") if it does."""
+        if target == PENTAGRAM:
+            return "nothing may enter the Pentagram", "HG-9.5-04"
+        if being_at(self.st, URIEL, target):
+            return ("Uriel is there, and no Unit may enter his place",
+                    "A-21" if target == ANTEHELL else "HG-16.3-01")
+        if stack.solitary:
+            stop, _ = self._stops(stack, target)
+            others = self._others(target)
+            if (last or stop) and target != ANTEHELL and others:
+                return (f"a Lieutenant alone may pass {others} but not stop among them",
+                        "HG-16.2-01")
+            return "", ""
+        if on_block == STOP_BEFORE and not last:
+            why, rule = self._stops(stack, target)
+            if why:
+                return f"{why} (ON BLOCK STOP BEFORE)", rule
+        return "", ""
+
+    def _stops(self, stack: Stack, place: str) -> tuple[str, str]:
+        """Why the stack must stop on entering `place`, ("", "") if it need not."""
+        st = self.st
+        if place == ANTEHELL:
+            return "a Unit stops on entering AnteHell", "HG-9.5-09"
+        for hook in sorted(STOPS):
+            reason = STOPS[hook](st, self.data, place)
+            if reason:
+                return reason, "HG-9.5-11"
+        if being_at(st, LILITH, place):
+            return "Lilith is there: Units may enter her Sectio but not pass through", \
+                "HG-9.5-12"
+        if stack.solitary:
+            return "", ""  # HG-16.2-01: Units do not stop him
+        if any(st.is_rampaging(u) for u in st.units_at(place)):
+            return "a rampaging Hellhound is there", "HG-9.5-10"
+        if any(u.kind == LEGION and u.owner is None for u in st.units_at(place)):
+            return "Freebooter Legions are there, and they never grant passage", "HG-10.4-04"
+        refusing = [p for p in st.seats if p != self.player and any(
+            u.kind == LEGION and u.owner == p for u in st.units_at(place))
+            and not grants(self.actx.orders(p, GRANT), self.player, place)]
+        if refusing:
+            who = " and ".join(refusing)
+            return (f"{who}'s Legions are there, and {who} "
+                    f"{'has' if len(refusing) == 1 else 'have'} not granted {self.player} "
+                    "passage", "HG-9.5-13")
+        return "", ""
+
+    def _passage(self, stack: Stack, place: str, route: _Route) -> None:
+        """Say who let the stack pass (HG-9.5-14): it marches on through their Legions."""
+        granted = [p for p in self.st.seats if p != self.player and any(
+            u.kind == LEGION and u.owner == p for u in self.st.units_at(place))]
+        if granted and not stack.solitary:
+            route.flush()
+            self._say("march-passage", f"{' and '.join(granted)} "
+                      f"{'grants' if len(granted) == 1 else 'grant'} {self.player} passage "
+                      f"through {place_name(place, self.data)}", "HG-9.5-14")
+
+    def _others(self, place: str) -> str:
+        """Who else has Units at `place`, in words ("" if nobody)."""
+        owners = []
+        for u in self.st.units_at(place):
+            who = u.owner or ("Uriel" if u.kind == URIEL else "Lilith" if u.kind == LILITH
+                              else "a rampaging Hellhound" if u.kind == "hellhound"
+                              else "Freebooters")
+            if u.owner != self.player and who not in owners:
+                owners.append(who)
+        return " and ".join(f"{o}'s Units" if o in self.st.players else o for o in owners)
+
+    def _pick_up(self, stack: Stack, place: str, take: int, quiet: bool = False) -> None:
+        """HG-9.5-06: +n picks up n more (never beyond Leadership), -n drops n."""
+        lt = stack.lieutenant
+        lead = self.data.lieutenants[lt.ref].leadership
+        where = place_name(place, self.data)
+        if take < 0:
+            dropped = stack.legions[take:]
+            del stack.legions[take:]
+            self._say("march-drop", f"Lieutenant {self.data.lieutenants[lt.ref].name} leaves "
+                      f"{count(len(dropped), 'Legion')} in {where}", "HG-9.5-06")
+            return
+        want = min(take, lead - len(stack.legions))
+        if self._no_start(place):  # HG-9.5-08: Legions held there cannot join him
+            want = 0
+        got = self._legions_at(place, minders=None)[:want]
+        stack.legions += got
+        self._mark(stack)
+        if not quiet or len(got) < take:
+            short = f" of {take} ordered: no more of his Legions there may march" \
+                if len(got) < take else ""
+            self._say("march-pick-up", f"Lieutenant {self.data.lieutenants[lt.ref].name} "
+                      f"picks up {count(len(got), 'Legion')} in {where}{short}", "HG-9.5-06")
+
+    def _settle(self, stack: Stack, pos: str, trail: list[str]) -> None:
+        """HG-16.2-01: a solitary Lieutenant may not end his move among other Units."""
+        if pos == ANTEHELL or not self._others(pos):
+            return
+        back = next((p for p in reversed(trail[:-1]) if p == ANTEHELL or not self._others(p)),
+                    None)
+        name = stack.describe(self.st, self.data)
+        if back is None:
+            self._say("march-stop", f"{name} ends his move among {self._others(pos)} in "
+                      f"{place_name(pos, self.data)}: there is nowhere on his path to fall "
+                      "back to", "HG-16.2-01")
+            return
+        stack.move_to(self.st, back)
+        self._say("march-stop", f"{name} may not stop among {self._others(pos)} in "
+                  f"{place_name(pos, self.data)}, so he ends his move in "
+                  f"{place_name(back, self.data)}", "HG-16.2-01")
+
+    def _mark(self, stack: Stack) -> None:
+        self.moved.update(u.id for u in stack.units(self.st))
+
+    def _dname(self) -> str:
+        return f"{self.data.daemons[self.actx.daemon].name} ({self.player})"
+
+    def _say(self, kind: str, text: str, rule: str, **data) -> None:
+        self.actx.log.public(kind, text, rule, daemon=self.actx.daemon, player=self.player,
+                             **data)
+
+
+class _Route:
+    """The steps of a move, said as one line until something else happens on the way:
+    "Balban (void) marches 1 Legion from SPIES to MIRACLE WORKERS to FALSIFIERS"."""
+
+    def __init__(self, march: _March, stack: Stack, start: str):
+        self.march, self.stack, self.places, self.first = march, stack, [start], True
+
+    def add(self, place: str) -> None:
+        self.places.append(place)
+
+    def flush(self) -> None:
+        if len(self.places) > 1:
+            m, data = self.march, self.march.data
+            names = " to ".join(place_name(p, data) for p in self.places)
+            what = self.stack.describe(m.st, data)
+            text = (f"{m._dname()} marches {what} from {names}" if self.first
+                    else f"{what} marches on from {names}")
+            rule = "HG-9.5-06" if self.stack.lieutenant and self.stack.legions else "HG-9.5-02"
+            m._say("march", text, rule, route=list(self.places),
+                   units=[u.id for u in self.stack.units(m.st)])
+            self.first = False
+        self.places = self.places[-1:]

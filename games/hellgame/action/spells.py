@@ -1,0 +1,193 @@
+"""The Major Arcana effects implemented so far, one small function per card, registered
+in effects.ARCANA under the card's id (STYLE.md: fireplace/Forge). The printed text,
+timing, place and costs are data (data/arcana.yaml); the framework (magic.py) checks
+timing, place and costs, runs Counters and adds up support before calling these.
+
+- Incubus: Incapacitate a female Daemon with no more Stars than the caster, in the
+  caster's place (000 §9.8 "Example: Magic and Counters").
+- Jones' Device: Incapacitate a Daemon in Hell until a Roll against Skulls succeeds
+  in an End Phase; the caster's Triumvirate controls a Sectio of the Lustful.
+- Defection: a Lieutenant and the Legions he commands go over to the caster.
+- Love for Lilith: 10 Hearts of support, the caster's counted (A-40, 000 §9.8.3 example).
+- It Did Not Work...: the Counter that cancels the card it answers.
+"""
+
+from __future__ import annotations
+
+from pbem.engine import INVALID
+
+from ..errors import OrderError
+from ..log import count
+from ..names import match
+from ..orders.common import place_name
+from ..state import LEGION, LIEUTENANT, ON_EARTH, Unit
+from .magic import DAEMON, RULE, Cast, Support, Target, spell, stack_target
+
+LUSTFUL = "THE LUSTFUL"
+
+
+def _incapacitate(c: Cast, daemon: str, recover_by: str | None) -> str:
+    """Incapacitate a Daemon; one still waiting to act leaves the Rank Track
+    (HG-9.0-02). Returns what to add to the report."""
+    d = c.st.daemons[daemon]
+    d.incapacitated, d.recover_by = True, recover_by
+    q = c.actx.queue
+    if daemon in q.waiting[1:]:  # [0] is the Daemon acting now: the phase moves it on
+        q.waiting.remove(daemon)
+        return " and takes no Action this phase [HG-9.0-02]"
+    return ""
+
+
+# -- Incubus --------------------------------------------------------------------------------
+
+def is_female(c: Cast, daemon: str) -> bool:
+    """Daemon sex is data; Belphegor ("dual") is female only on Earth, Agares
+    ("sexless") never (its ability: immune to Incubi)."""
+    sex = c.data.daemons[daemon].sex
+    return sex == "female" or (sex == "dual" and c.st.daemons[daemon].where == ON_EARTH)
+
+
+def _incubus_check(c: Cast) -> str | None:
+    t = c.target["daemon"]
+    td, info, mine = c.st.daemons[t], c.data.daemons[t], c.data.daemons[c.daemon]
+    if not is_female(c, t):
+        return f"{info.name} is not female here, and Incubi visit only female Daemons"
+    if info.stars > mine.stars:
+        return (f"{info.name} has {count(info.stars, 'Star')} and {mine.name} "
+                f"{count(mine.stars, 'Star')}: Incubus works only on a Daemon with as many "
+                "Stars as the caster or fewer")
+    if td.where != c.where:
+        return (f"{info.name} is {'on Earth' if td.where == ON_EARTH else 'in Hell'}: "
+                "Incubus needs caster and target in the same place [HG-9.8.1-02]")
+    if td.incapacitated:
+        return f"{info.name} is Incapacitated already"
+    return None
+
+
+@spell("arcana.incubus", target=DAEMON, check=_incubus_check)
+def incubus(c: Cast) -> None:
+    t = c.target["daemon"]
+    gone = _incapacitate(c, t, None)
+    c.log.public("incubus", f"{c.who(t)} succumbs to untold pleasures and is Incapacitated"
+                 f"{gone}", RULE, daemon=t, card=c.card)
+
+
+# -- Jones' Device --------------------------------------------------------------------------
+
+def _jones_check(c: Cast) -> str | None:
+    lustful = [s for s in sorted(c.data.sectio) if c.data.sectio[s].circle_name == LUSTFUL]
+    if not any(c.st.owners.get(s) == c.player for s in lustful):
+        return f"{c.player} controls no Sectio in the Circle of the Lustful, which Jones' " \
+               "Device needs"
+    return None
+
+
+@spell("arcana.jones-device", target=DAEMON, check=_jones_check)
+def jones_device(c: Cast) -> None:
+    t = c.target["daemon"]
+    gone = _incapacitate(c, t, "skulls")
+    c.log.public("jones-device", f"{c.who(t)} is given Jones' Device: Incapacitated until it "
+                 f"succeeds in a Roll against Skulls in an End Phase{gone}", "HG-13.2-01",
+                 daemon=t, card=c.card)
+
+
+# -- Defection ------------------------------------------------------------------------------
+
+def _defection_target(text: str, ctx) -> tuple[str, dict]:
+    """`ON <player> AT <Sectio> [LIEUTENANT <name>]`; without a name, his Lieutenant
+    with the highest Leadership there defects."""
+    words = text.split()
+    upper = [w.upper() for w in words]
+    lieutenant = None
+    if "LIEUTENANT" in upper:
+        cut = len(upper) - 1 - upper[::-1].index("LIEUTENANT")
+        if cut == len(words) - 1:
+            raise OrderError(INVALID, "LIEUTENANT needs a name", RULE,
+                             "e.g. CAST Defection ON void AT Sugar Hill LIEUTENANT Sulla")
+        names = {lid: [lt.name] for lid, lt in sorted(ctx.data.lieutenants.items())}
+        lieutenant = match(" ".join(words[cut + 1:]), names, "Lieutenant", RULE)
+        words = words[:cut]
+    canonical, target = stack_target(" ".join(words), ctx)
+    if lieutenant:
+        canonical += f" LIEUTENANT {ctx.data.lieutenants[lieutenant].name}"
+    return canonical, {**target, "lieutenant": lieutenant}
+
+
+def _defector(c: Cast) -> Unit | None:
+    st, data, t = c.st, c.data, c.target
+    found = [u for u in st.units_at(t["place"]) if u.kind == LIEUTENANT
+             and u.owner == t["player"] and (t["lieutenant"] in (None, u.ref))]
+    found.sort(key=lambda u: (-data.lieutenants[u.ref].leadership, u.number))
+    return found[0] if found else None
+
+
+def _defection_check(c: Cast) -> str | None:
+    if _defector(c) is not None:
+        return None
+    t = c.target
+    who = f"Lieutenant {c.data.lieutenants[t['lieutenant']].name}" if t["lieutenant"] \
+        else "no Lieutenant"
+    what = f"{who} is not with {t['player']}'s Units" if t["lieutenant"] else \
+        f"{t['player']} has {who}"
+    return f"{what} in {place_name(t['place'], c.data)}: Defection turns a Lieutenant and " \
+           "the Legions he commands"
+
+
+def _hounds(st, legion: Unit) -> list[Unit]:
+    return [h for h in st.units if h.minder == legion.id]
+
+
+@spell("arcana.defection", target=Target("<player> AT <Sectio> [LIEUTENANT <name>]",
+                                         _defection_target), check=_defection_check)
+def defection(c: Cast) -> None:
+    """The Lieutenant and as many of his owner's Legions there as his Leadership Number
+    (Minders first: their hounds follow, HG-9.7.1-10) serve the caster; no more Legions
+    than the caster has free counters (HG-8.2-02). His Bonus Pay was his old master's
+    and is lost, as when Influenced (A-34)."""
+    st, data = c.st, c.data
+    lt = _defector(c)
+    old, place = lt.owner, lt.location
+    room = data.tables["legion_cap"] - len(st.units_of(c.player, LEGION))
+    most = min(data.lieutenants[lt.ref].leadership, max(room, 0))
+    legions = [u for u in st.units_at(place) if u.kind == LEGION and u.owner == old]
+    legions.sort(key=lambda u: (not _hounds(st, u), u.number))
+    followers = [lt, *legions[:most]]
+    hounds = [h for u in followers for h in _hounds(st, u)]
+    lt.bonus_pay = 0
+    for u in followers + hounds:
+        u.owner = c.player
+    text = (f"Lieutenant {data.lieutenants[lt.ref].name} of {old} in "
+            f"{place_name(place, data)} goes over to {c.player} with "
+            f"{count(len(followers) - 1, 'Legion')}")
+    if hounds:
+        text += f" and {count(len(hounds), 'Hellhound')} they mind"
+    if room < data.lieutenants[lt.ref].leadership and len(legions) > most:
+        text += f" ({c.player} has no more free Legion counters)"
+    c.log.public("defection", text, RULE, card=c.card, units=[u.id for u in followers],
+                 owner=old)
+
+
+# -- Love for Lilith -------------------------------------------------------------------------
+
+#: 10 Hearts, the caster's counted: the card's prerequisites in arcana.yaml, following the
+#: 000 §9.8.3 example over 003's printed "without himself" (A-40; the rulebook wins).
+LOVE_FOR_LILITH = Support("hearts", 10, includes_caster=True)
+
+
+@spell("arcana.love-for-lilith", support=LOVE_FOR_LILITH)
+def love_for_lilith(c: Cast) -> None:
+    c.log.public("lilith", "Lilith answers the call: she is to appear in AnteHell, her "
+                 "aspect not yet decided, controlled by no Triumvirate", RULE, card=c.card)
+    # Nothing in the game state stands for Lilith yet (issue: Random Moves, chapter 10).
+    c.log.not_implemented("Lilith's arrival in AnteHell", "HG-10.2-01")
+
+
+# -- It Did Not Work... -----------------------------------------------------------------------
+
+@spell("arcana.it-did-not-work", cancels=True)
+def it_did_not_work(c: Cast) -> None:
+    """Cancels the card it answers, even a Counter (its text); that card's costs stay
+    paid (HG-9.8.1-04: paid as it was played)."""
+    a = c.answers
+    c.log.public("countered", f"{a.name} of {c.who(a.daemon)} does not work", "HG-9.8.2-01",
+                 card=a.card, by=c.card)
