@@ -41,8 +41,9 @@ def test_hg_9_1_01_order_of_actions_example(make_state):
 
 
 def test_hg_9_4_very_complex_passing_example(make_state):
-    """000 §9.4 "Example: Very Complex Passing" (HG-9.4-01..04: one card per Pass, slots
-    from the card's name, a bypassed Daemon Passes back), with base-deck cards: the Septenary
+    """000 §9.4 "Example: Very Complex Passing" (HG-9.4-01, HG-9.4-02, HG-9.4-03,
+    HG-9.4-04: one card per Pass, slots from the card's name, a bypassed Daemon Passes
+    back), with base-deck cards: the Septenary
     Pass -4 is an Extra Evil card, so Ashtaroth plays The Order of the Silver Dawn
     (Quadruple Pass -4): same cost, and more slots than the 3 Daemons behind her, so
     the extra slot is lost just as her four are (HG-9.4-03). Orias's "Double Pass -1"

@@ -25,7 +25,6 @@ class Queue:
     taken: dict[str, str] = field(default_factory=dict)
     passed: set[str] = field(default_factory=set)
     seen: set[str] = field(default_factory=set)  # came up at least once (HG-9.3-01)
-    must_pass_for_good: set[str] = field(default_factory=set)
 
 
 @dataclass

@@ -22,7 +22,7 @@ costs nothing and the Daemon's next line is tried.
 4. (With step 5: the descent, the play.) The card leaves the hand for the bottom of the
    Arcana deck (HG-3.3-02); it was used for its Major half only (HG-9.8-02). Souls and
    Favours are paid, a Disfavour is taken at once (HG-9.8.1-04).
-5. Counters (HG-9.8.2-01..03, A-12): see `_next_counter`.
+5. Counters (HG-9.8.2-01..03, A-12): see countering.py.
 6. The plays resolve last played first (A-12(3)); the card's effect happens unless a
    Counter cancelled it. Costs stay paid.
 """
@@ -271,15 +271,15 @@ def run_cast(actx: ActionCtx, order: dict) -> str | None:
         return why
     cast = Cast(actx, cid, actx.daemon, actx.player, target, where)
     why = (sp.support and _short_of_support(cast, sp.support)) or (sp.check and sp.check(cast)) \
-        or _cannot_pay(actx, actx.player, card)
+        or cannot_pay(actx, actx.player, card)
     if why:
         return why
     if me.where == ON_EARTH and where == IN_HELL:
         return_to_hell(actx, f" to cast {card.name}")  # HG-9.8.1-03
-    _play(cast, "")
+    play(cast, "")
     stack = [cast]
     while not actx.data.arcana[stack[-1].card].flags.cannot_be_countered:
-        counter = _next_counter(stack[-1])
+        counter = countering.next_counter(stack[-1])
         if counter is None:
             break
         stack.append(counter)
@@ -311,7 +311,7 @@ def _locale(actx: ActionCtx, card, target: dict) -> tuple[str, str | None]:
     return (IN_HELL if affects_hell else here), None
 
 
-def _cannot_pay(actx: ActionCtx, player: str, card) -> str | None:
+def cannot_pay(actx: ActionCtx, player: str, card) -> str | None:
     """HG-9.8.1-04: Souls and Favours are paid as the card is played; only Favours no
     Disfavour binds may be spent (HG-14.1-01)."""
     p, cost = actx.st.players[player], card.major.cost
@@ -324,7 +324,7 @@ def _cannot_pay(actx: ActionCtx, player: str, card) -> str | None:
     return None
 
 
-def _play(cast: Cast, how: str) -> None:
+def play(cast: Cast, how: str) -> None:
     """The card leaves the hand for the bottom of the deck; its costs are paid and a
     Disfavour it gives is taken at once (HG-9.8.1-04, HG-3.3-02, HG-9.8-02)."""
     st, card = cast.st, cast.data.arcana[cast.card]
@@ -359,101 +359,6 @@ def _resolve(stack: list[Cast]) -> None:
     for i in range(len(stack) - 1, -1, -1):
         if works[i]:
             effects.ARCANA[stack[i].card](stack[i])
-
-
-# -- Counters ------------------------------------------------------------------------------------
-
-def _next_counter(top: Cast) -> Cast | None:
-    """The Counter played against `top`, if any (HG-9.8.2-01..03, IP-30, A-12).
-
-    Every player but the one who played `top` reads his COUNTER lines in sheet order;
-    the first that fits `top`, whose card he holds and can pay for, and that has a
-    Daemon to play it, is his offer. The player `top` is aimed at goes first; the others
-    in Rank order of the Daemon each would use (A-12(2)). One Counter is played; it may
-    in turn be countered. Default: no Counter."""
-    st, data = top.st, top.data
-    offers = []
-    for seat, player in enumerate(st.seats):
-        offer = _offer(top, player) if player != top.player else None
-        if offer is not None:
-            first = (player != top.target_player(), data.daemons[offer[0]].rank, seat)
-            offers.append((first, player, offer))
-    if not offers:
-        return None
-    _, player, (daemon, free, order) = min(offers, key=lambda o: o[0])
-    actx = top.actx
-    counter = Cast(actx, order["card"], daemon, player, {}, st.daemons[daemon].where,
-                   answers=top)
-    if free:
-        how = (f"; {data.daemons[daemon].name} may always counter a card aimed at it, so "
-               "this costs no Action [HG-9.8.2-02]" if top.target_daemon() == daemon else
-               f"; the card is aimed at {player}'s Units, so this costs no Action [A-12]")
-    else:
-        # HG-9.8.2-03: its Action for the turn, taken out of sequence
-        actx.queue.taken[daemon] = "CAST"
-        actx.queue.waiting.remove(daemon)
-        how = (f"; this is {data.daemons[daemon].name}'s Action for the turn, taken out of "
-               "sequence [HG-9.8.2-03]")
-    _play(counter, how)
-    return counter
-
-
-def _offer(top: Cast, player: str) -> tuple[str, bool, dict] | None:
-    """(countering Daemon, costs no Action, COUNTER order) of the player's first line
-    that can answer `top`, or None."""
-    st, data = top.st, top.data
-    for order in top.actx.orders(player, COUNTER):
-        card = data.arcana[order["card"]]
-        if not _fits(order, top, player) or order["card"] not in st.players[player].hand:
-            continue
-        if _cannot_pay(top.actx, player, card):
-            continue
-        daemon, free = _countering_daemon(top, player, order["using"], card)
-        if daemon is not None:
-            return daemon, free, order
-    return None
-
-
-def _fits(order: dict, top: Cast, player: str) -> bool:
-    if order["what"] is not None and order["what"] != top.card:
-        return False
-    if order["by"] is not None and order["by"] != top.player:
-        return False
-    if order["targeting"] == "mine":
-        return top.target_player() == player
-    return order["targeting"] is None or order["targeting"] == top.target_daemon()
-
-
-def _countering_daemon(top: Cast, player: str, using: list[str], card
-                       ) -> tuple[str | None, bool]:
-    """Who plays the Counter. Free (HG-9.8.2-02, A-12(1)): the Daemon the card is aimed
-    at, or, for a card aimed at his Units, any of his Daemons. Otherwise only a Daemon
-    named in USING that has not acted yet, and it spends its Action (HG-9.8.2-03).
-    Without USING only a free Counter is played (IP-30: never spend an Action unasked)."""
-    st, q = top.st, top.actx.queue
-    free = _free_daemons(top, player)
-    for d in using or free:
-        dd = st.daemons.get(d)
-        if dd is None or dd.incapacitated or dd.owner != player:
-            continue
-        if card.major.place and dd.where != card.major.place:
-            continue  # a Counter obeys the locale rules of 9.8.1 (HG-9.8.2-01)
-        if d in free:
-            return d, True
-        if d in q.waiting[1:] and d not in q.taken:
-            return d, False
-    return None, False
-
-
-def _free_daemons(top: Cast, player: str) -> list[str]:
-    st, data = top.st, top.data
-    t = top.target_daemon()
-    if t is not None:
-        return [t] if t in st.daemons and st.daemons[t].owner == player else []
-    if top.target.get("player") == player:
-        return [d.id for d in sorted(st.active_daemons(player),
-                                     key=lambda d: (data.daemons[d.id].rank, d.id))]
-    return []
 
 
 # -- Supporting Actions ----------------------------------------------------------------------------
@@ -545,4 +450,6 @@ def _place(where: str) -> str:
     return "on Earth" if where == ON_EARTH else "in Hell"
 
 
-from . import spells  # noqa: E402, F401  (registers every implemented card)
+# spells.py (which registers every implemented card) and countering.py use Cast and
+# play from here, so they are imported once those exist
+from . import countering, spells  # noqa: E402, F401

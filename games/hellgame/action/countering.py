@@ -1,0 +1,100 @@
+"""Counters (9.8.2): who may answer a card just played, with what, and at what cost
+(HG-9.8.2-01..03, IP-30, A-12). Players' standing COUNTER orders (orders/counters.py)
+are read in sheet order; magic.py plays the stack this builds."""
+
+from __future__ import annotations
+
+from .magic import COUNTER, Cast, cannot_pay, play
+
+
+def next_counter(top: Cast) -> Cast | None:
+    """The Counter played against `top`, if any (HG-9.8.2-01..03, IP-30, A-12).
+
+    Every player but the one who played `top` reads his COUNTER lines in sheet order;
+    the first that fits `top`, whose card he holds and can pay for, and that has a
+    Daemon to play it, is his offer. The player `top` is aimed at goes first; the others
+    in Rank order of the Daemon each would use (A-12(2)). One Counter is played; it may
+    in turn be countered. Default: no Counter."""
+    st, data = top.st, top.data
+    offers = []
+    for seat, player in enumerate(st.seats):
+        offer = _offer(top, player) if player != top.player else None
+        if offer is not None:
+            first = (player != top.target_player(), data.daemons[offer[0]].rank, seat)
+            offers.append((first, player, offer))
+    if not offers:
+        return None
+    _, player, (daemon, free, order) = min(offers, key=lambda o: o[0])
+    actx = top.actx
+    counter = Cast(actx, order["card"], daemon, player, {}, st.daemons[daemon].where,
+                   answers=top)
+    if free:
+        how = (f"; {data.daemons[daemon].name} may always counter a card aimed at it, so "
+               "this costs no Action [HG-9.8.2-02]" if top.target_daemon() == daemon else
+               f"; the card is aimed at {player}'s Units, so this costs no Action [A-12]")
+    else:
+        # HG-9.8.2-03: its Action for the turn, taken out of sequence
+        actx.queue.taken[daemon] = "CAST"
+        actx.queue.waiting.remove(daemon)
+        how = (f"; this is {data.daemons[daemon].name}'s Action for the turn, taken out of "
+               "sequence [HG-9.8.2-03]")
+    play(counter, how)
+    return counter
+
+
+def _offer(top: Cast, player: str) -> tuple[str, bool, dict] | None:
+    """(countering Daemon, costs no Action, COUNTER order) of the player's first line
+    that can answer `top`, or None."""
+    st, data = top.st, top.data
+    for order in top.actx.orders(player, COUNTER):
+        card = data.arcana[order["card"]]
+        if not _fits(order, top, player) or order["card"] not in st.players[player].hand:
+            continue
+        if cannot_pay(top.actx, player, card):
+            continue
+        daemon, free = _countering_daemon(top, player, order["using"], card)
+        if daemon is not None:
+            return daemon, free, order
+    return None
+
+
+def _fits(order: dict, top: Cast, player: str) -> bool:
+    if order["what"] is not None and order["what"] != top.card:
+        return False
+    if order["by"] is not None and order["by"] != top.player:
+        return False
+    if order["targeting"] == "mine":
+        return top.target_player() == player
+    return order["targeting"] is None or order["targeting"] == top.target_daemon()
+
+
+def _countering_daemon(top: Cast, player: str, using: list[str], card
+                       ) -> tuple[str | None, bool]:
+    """Who plays the Counter. Free (HG-9.8.2-02, A-12(1)): the Daemon the card is aimed
+    at, or, for a card aimed at his Units, any of his Daemons. Otherwise only a Daemon
+    named in USING that has not acted yet, and it spends its Action (HG-9.8.2-03).
+    Without USING only a free Counter is played (IP-30: never spend an Action unasked)."""
+    st, q = top.st, top.actx.queue
+    free = _free_daemons(top, player)
+    for d in using or free:
+        dd = st.daemons.get(d)
+        if dd is None or dd.incapacitated or dd.owner != player:
+            continue
+        if card.major.place and dd.where != card.major.place:
+            continue  # a Counter obeys the locale rules of 9.8.1 (HG-9.8.2-01)
+        if d in free:
+            return d, True
+        if d in q.waiting[1:] and d not in q.taken:
+            return d, False
+    return None, False
+
+
+def _free_daemons(top: Cast, player: str) -> list[str]:
+    st, data = top.st, top.data
+    t = top.target_daemon()
+    if t is not None:
+        return [t] if t in st.daemons and st.daemons[t].owner == player else []
+    if top.target.get("player") == player:
+        return [d.id for d in sorted(st.active_daemons(player),
+                                     key=lambda d: (data.daemons[d.id].rank, d.id))]
+    return []
