@@ -34,7 +34,16 @@ DECISIONS = {
                                       "with your Legions stop there"),
         (("FLEE",), "IP-23", "your Units stand when others march in (a Lieutenant alone "
                              "always tries to flee)"),
+        (("FLEE",), "IP-24", "your Units stand when a rampaging Hellhound comes in"),
+        (("FLIGHT PREFER",), "IP-25", "a fleeing Lieutenant takes the die that leads to "
+                                      "your own Sectio free of enemies, else one nobody "
+                                      "controls, another player's, AnteHell, an occupied one"),
+        (("FLIGHT TAKE",), "IP-25", "a fleeing Lieutenant takes as many of your Legions as "
+                                    "his Leadership allows, Minders first"),
         (("COUNTER",), "IP-30", "no Counters"),
+        (("PAYMON GRANTS", "CAIM REROLLS"), "IP-33", "abilities that need a choice are not "
+                                                     "used: Paymon grants no Double Pass, "
+                                                     "Caim re-rolls no die"),
         (("PETITION",), "IP-47", "no petitions by Favour"),
         (("BUY OFF", "KEEP FAVOURS"), "IP-49", "buy off as many Disfavours as you can"),
     ],

@@ -17,8 +17,10 @@ TURN_SECTIONS = [
     ("Hand limit (any time you get cards)", ["KEEP"]),
     ("Soul Phase", ["GIVE", "UNPAID", "DESERTERS"]),
     ("Summoning Phase", ["LEGION", "LEGIONS", "BUY ARCANA", "RECRUIT", "TAME", "BONUS"]),
-    ("Action Phase: when other players march in", ["GRANT PASSAGE", "FLEE"]),
+    ("Action Phase: when other players march in",
+     ["GRANT PASSAGE", "FLEE", "FLIGHT PREFER", "FLIGHT TAKE"]),
     ("Action Phase: Counters (when others play Arcana)", ["COUNTER"]),
+    ("Action Phase: Daemon abilities (standing orders)", ["PAYMON GRANTS", "CAIM REROLLS"]),
     ("Petitions Phase", ["PETITION"]),
     ("End Phase", ["BUY OFF", "KEEP FAVOURS"]),
 ]
@@ -43,8 +45,11 @@ def order_form(st: HellState, data: HellData, player: str) -> str:
         "LEGION": f"LEGION {mine[0]} 1" if mine else None,
         "PETITION": f"PETITION {petitionable[0]}" if petitionable else None,
     }
-    defaults = {k: text for stage in DECISIONS.values() for keys, _ip, text in stage
-                for k in keys}
+    defaults: dict[str, str] = {}
+    for stage in DECISIONS.values():
+        for keys, _ip, text in stage:
+            for k in keys:  # a keyword covering two decisions (FLEE: IP-23, IP-24) shows both
+                defaults[k] = f"{defaults[k]}; {text}" if k in defaults else text
     sections = SETUP_SECTIONS if st.turn == 0 else TURN_SECTIONS
     title = "the setup" if st.turn == 0 else f"turn {st.turn}"
     lines = [f"TURN {'setup' if st.turn == 0 else st.turn}",

@@ -32,7 +32,7 @@ def test_hg_9_1_01_order_of_actions_example(make_state):
         "daemon.sammael", "daemon.beelzebub", "daemon.ashtaroth", "daemon.baal",
         "daemon.caim", "daemon.orias", "daemon.ukobach", "daemon.naburos"]
     log = run_phase(action.run, st, DATA)
-    texts = [t for _, t in acts(log)]
+    texts = [t for k, t in acts(log) if k != "ability-favour"]  # Ashtaroth's: test_abilities
     assert texts[0] == "Gomory (keys) is Incapacitated and takes no Action"
     # no orders: each Passes for Good when it first comes up (IP-18 default), in Rank order
     assert texts[1:] == [f"{n} Passes for Good (no order applies: default)" for n in (
@@ -64,14 +64,14 @@ def test_hg_9_4_very_complex_passing_example(make_state):
         "keys": "Caim: PASS BEHIND Baal IF Baal HAS NOT ACTED\nCaim: MARCH\n"})
     assert acts(log) == [
         ("pass", "Ashtaroth (void) plays The Order of the Silver Dawn (Quadruple Pass, 4 "
-                 "Souls) and now acts after Baal, Caim, Orias; 1 slots lost"),
-        ("pass", "Baal (beast) plays Berserk Rage (Pass, 1 Souls) and now acts after Caim"),
-        ("pass", "Caim (keys) plays Black Rainbow (Pass, 1 Souls) and now acts after Baal"),
+                 "Souls) and now acts after Baal, Caim, Orias; 1 slot lost"),
+        ("pass", "Baal (beast) plays Berserk Rage (Pass, 1 Soul) and now acts after Caim"),
+        ("pass", "Caim (keys) plays Black Rainbow (Pass, 1 Soul) and now acts after Baal"),
         ("pass", "Baal (beast) plays Fly (Double Pass, 2 Souls) and now acts after Caim, "
                  "Orias"),
         ("empty-march", "Caim (keys) takes an empty March: nothing moves"),
-        ("pass", "Orias (void) plays Cats in the Dark (Triple Pass, 1 Souls) and now acts "
-                 "after Baal, Ashtaroth; 1 slots lost"),
+        ("pass", "Orias (void) plays Cats in the Dark (Triple Pass, 1 Soul) and now acts "
+                 "after Baal, Ashtaroth; 1 slot lost"),
         ("empty-march", "Baal (beast) has Passed and may not Pass for Good, so it takes an "
                         "empty March (no order applies: default)"),
         ("empty-march", "Ashtaroth (void) has Passed and may not Pass for Good, so it takes "
@@ -264,3 +264,35 @@ def test_hg_9_0_01_every_daemon_acts_once_and_hg_9_4_05_the_track_resets(make_st
     # the next phase starts from the Rank Track again, not from last turn's queue
     assert action.queue.build(st, DATA).waiting == [
         "daemon.sammael", "daemon.beelzebub", "daemon.baal", "daemon.caim"]
+
+
+def test_ip_34_a_small_favour_lends_a_daemon_to_the_winner(make_state):
+    """A Small Favour: a Duel of Hearts against a Daemon that has not acted (HG-3.4-05);
+    the winner gives it its orders for the rest of the phase from BORROWED lines
+    (IP-34), and its owner's own lines no longer apply."""
+    st = make_state(players={
+        "a": {"disfavours": 1, "daemons": ["daemon.sammael"], "hand": ["arcana.a-small-favour"]},
+        "b": {"disfavours": 2, "daemons": ["daemon.baal"]}, "c": {}})
+    # Sammael 5 Hearts: 3+3+3+3+3 = 15; Baal 3 Hearts: 1+1+1 = 3; then Baal atones: 6+6
+    log = run_phase(action.run, st, DATA, orders={
+        "a": "Sammael: CAST A Small Favour ON Baal\nBORROWED Baal: ATONE\n",
+        "b": "Baal: PASS FOR GOOD\n"}, script=[3, 3, 3, 3, 3, 1, 1, 1, 6, 6])
+    texts = [t for _, t in acts(log)]
+    assert texts[0] == "Sammael (a) casts A Small Favour on Baal (b)"
+    assert texts[1] == ("Sammael (a) wins the Duel of Hearts: a gives Baal its orders for the "
+                        "rest of this Action Phase")
+    # Baal atones for a: a's Disfavour goes, b's stay (3 Hearts, 12: 2 Disfavours)
+    assert texts[2] == ("Baal (b's, for a) atones (3 Hearts): 6+6=12, discards 1 Disfavour "
+                        "(the table allows 2; a had 1 Disfavour)")
+    assert (st.players["a"].disfavours, st.players["b"].disfavours) == (0, 2)
+
+
+def test_ip_34_borrowed_lines_are_checked_and_named(make_state):
+    st = make_state(players={"a": {"daemons": ["daemon.sammael"]},
+                             "b": {"daemons": ["daemon.baal"]}, "c": {}})
+    lines = check_sheet(st, DATA, "a", "Baal: ATONE\nBORROWED Baal: ATONE\n"
+                                       "BORROWED Sammael: ATONE\n").lines
+    assert (lines[0].status, lines[0].message) == ("illegal", "Baal is b's Daemon")
+    assert lines[0].hint.startswith("to give it orders for when you control it")
+    assert lines[1].canonical == "BORROWED Baal: ATONE"
+    assert lines[2].message == "Sammael is your own Daemon"

@@ -34,72 +34,6 @@ def one_line(st, player: str, line: str):
     return check_sheet(st, DATA, player, line + "\n").lines[0]
 
 
-# -- 000 "Example: Action Phase": Jones' Device, It Did Not Work, Defection --------------------
-
-def test_hg_9_8_2_03_action_phase_example_jones_device_countered_then_defection(make_state):
-    """000 §9.8 "Example: Action Phase", from Baal's Pass on. Caim (her Triumvirate holds
-    ORGASTICA, in the Lustful) gives Baal Jones' Device; Naburos, who has not acted,
-    counters with It Did Not Work: that ends both their Actions. Ukobach Passes behind
-    Baal; with no Pass card left, Baal casts Defection (1 Favour, always succeeds) on a
-    Void stack: its Lieutenant and Legions change sides. Base-deck cards stand in for the
-    example's: Riot is a "Triple Pass - 2", Frenzy a "Walk The Earth - 1", Fair Fight a
-    "Walk The Earth - 3". The Triple Pass lands Baal between Ukobach and Naburos, as the
-    example says (its "two slots" is a slip). Beelzebub Passes for Good instead of his
-    March, and Ukobach ends by leaving the Earth instead of Influencing (other Actions)."""
-    st = make_state(
-        players={
-            "key": {"souls": 5, "daemons": ["daemon.sammael", "daemon.caim", "daemon.balban"],
-                    "hand": ["arcana.jones-device"]},
-            "beast": {"souls": 5, "favours": 1,
-                      "daemons": ["daemon.beelzebub", "daemon.baal", "daemon.naburos"],
-                      "hand": ["arcana.riot", "arcana.it-did-not-work", "arcana.defection"]},
-            "void": {"souls": 5, "daemons": ["daemon.ashtaroth", "daemon.orias",
-                                             "daemon.ukobach"],
-                     "hand": ["arcana.frenzy", "arcana.fair-fight", "arcana.berserk-rage"]}},
-        daemons={"daemon.sammael": {"where": "earth", "walk_card": "arcana.heroism"},
-                 "daemon.ukobach": {"where": "earth", "walk_card": "arcana.rage"},
-                 "daemon.balban": {"incapacitated": True}},
-        owners={"sectio.orgastica": "key"},
-        units=[("lieutenant", "void", "sectio.liars", "lieutenant.tammerlane"),
-               ("legion", "void", "sectio.liars"), ("legion", "void", "sectio.liars")])
-    log = run_phase(action.run, st, DATA, orders={
-        "key": "Sammael: EVIL DEEDS\nCaim: CAST Jones' Device ON Baal\n",
-        "beast": "Beelzebub: PASS FOR GOOD\n"
-                 "Baal: PASS WITH Riot IF Ukobach HAS NOT ACTED\n"
-                 "Baal: CAST Defection ON void AT Liars\n"
-                 "COUNTER Jones' Device WITH It Did Not Work USING Naburos\n",
-        "void": "Ashtaroth: WALK THE EARTH WITH Frenzy\n"
-                "Orias: WALK THE EARTH WITH Fair Fight\n"
-                "Ukobach: PASS IF Baal HAS NOT ACTED\nUkobach: LEAVE THE EARTH\n"},
-        script=[1, 3, 5, 6, 6])
-    assert acts(log) == [
-        ("incapacitated", "Balban (key) is Incapacitated and takes no Action"),
-        ("evil-deeds", "Sammael (key) does Evil Deeds on Earth: 1, 3, 5, 6, 6, 2 Favours"),
-        ("pass-for-good", "Beelzebub (beast) Passes for Good"),
-        ("walk-the-earth", "Ashtaroth (void) Walks the Earth, playing Frenzy (1 Soul)"),
-        ("pass", "Baal (beast) plays Riot (Triple Pass, 2 Souls) and now acts after Caim, "
-                 "Orias, Ukobach"),
-        ("cast", "Caim (key) casts Jones' Device on Baal (beast)"),
-        ("counter", "Naburos (beast) counters Jones' Device of Caim (key) with It Did Not "
-                    "Work...; this is Naburos's Action for the turn, taken out of sequence "
-                    "[HG-9.8.2-03]"),
-        ("countered", "Jones' Device of Caim (key) does not work"),
-        ("walk-the-earth", "Orias (void) Walks the Earth, playing Fair Fight (3 Souls)"),
-        ("pass", "Ukobach (void) plays Berserk Rage (Pass, 1 Souls) and now acts after Baal"),
-        ("cast", "Baal (beast) casts Defection on void's Units in LIARS, paying 1 Favour"),
-        ("defection", "Lieutenant Tammerlane of void in LIARS goes over to beast with 2 "
-                      "Legions"),
-        ("leave-the-earth", "Ukobach (void) returns to Hell (Leave the Earth)"),
-    ]
-    assert not st.daemons["daemon.baal"].incapacitated
-    assert [u.owner for u in st.units] == ["beast", "beast", "beast"]
-    assert st.players["beast"].favours == 0 and st.players["beast"].hand == []
-    # played cards go to the bottom of the Arcana deck, in the order played (HG-3.3-02)
-    # (the Walk cards stay under Ashtaroth and Orias; Ukobach's is discarded as she leaves)
-    assert st.arcana_deck == ["arcana.riot", "arcana.jones-device", "arcana.it-did-not-work",
-                              "arcana.berserk-rage", "arcana.defection", "arcana.rage"]
-
-
 # -- submission: the card, its timing, its target ----------------------------------------------
 
 def _three(make_state, **kw):
@@ -156,8 +90,9 @@ def test_hg_9_8_1_01_what_cannot_be_cast_is_refused_on_arrival(make_state, line,
 
 def test_unimplemented_card_names_the_cards_that_work(make_state):
     r = one_line(_three(make_state), "a", "Caim: CAST Love for Uriel")
-    assert r.hint == ("cards that work so far: Defection, Incubus, It Did Not Work..., Jones' "
-                      "Device, Love for Lilith; or use Love for Uriel's Minor half")
+    assert r.hint == ("cards that work so far: A Small Favour, Defection, Incubus, It Did Not "
+                      "Work..., Jones' Device, Love for Lilith; or use Love for Uriel's Minor "
+                      "half")
 
 
 def test_a_card_name_holding_on_is_read_whole(make_state):

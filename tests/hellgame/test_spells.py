@@ -21,9 +21,10 @@ def notes(log, player) -> list[str]:
 
 def test_the_audit_counts_the_implemented_arcana():
     covered = effects.coverage(DATA)["arcana"]
-    assert covered["implemented"] == 5
+    assert covered["implemented"] == 6
     assert not {"arcana.defection", "arcana.incubus", "arcana.it-did-not-work",
-                "arcana.jones-device", "arcana.love-for-lilith"} & set(covered["missing"])
+                "arcana.jones-device", "arcana.love-for-lilith",
+                "arcana.a-small-favour"} & set(covered["missing"])
     effects.check(DATA)  # every registered effect names a card that exists
 
 
@@ -42,6 +43,8 @@ def test_hg_9_8_magic_and_counters_example_incubus(make_state):
         "key": "Balban: CAST Incubus ON Ashtaroth\n", "void": "Ashtaroth: PASS FOR GOOD\n"})
     assert acts(log) == [
         ("pass-for-good", "Ashtaroth (void) Passes for Good"),
+        ("ability-favour", "Ashtaroth (void) receives 1 Favour for Passing for Good (her "
+                           "ability)"),
         ("cast", "Balban (key) casts Incubus on Ashtaroth (void)"),
         ("incubus", "Ashtaroth (void) succumbs to untold pleasures and is Incapacitated")]
     a = st.daemons["daemon.ashtaroth"]

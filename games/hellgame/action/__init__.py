@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..orders import orders_of
 from . import (
+    abilities,
     catalog,  # noqa: F401  (registers every kind)
     conditions,
 )
@@ -31,7 +32,6 @@ def run(st, sheets, dice, data, log) -> None:
         if d.incapacitated:  # HG-9.0-02
             log.public("incapacitated", f"{data.daemons[d.id].name} ({d.owner}) is "
                        f"Incapacitated and takes no Action", "HG-9.0-02", daemon=d.id)
-    scripts = _scripts(st, sheets)
     turns = 0
     while queue.waiting:
         turns += 1
@@ -42,21 +42,20 @@ def run(st, sheets, dice, data, log) -> None:
         if d is None or d.incapacitated:  # killed or Incapacitated earlier in the phase
             queue.waiting.pop(0)
             continue
-        actx = ActionCtx(st, data, dice, log, sheets, queue, d.owner, daemon)
-        if _up(actx, scripts.get(daemon, [])):
+        # IP-34: a Daemon won with A Small Favour acts for the winner, from his sheet
+        player = queue.controller.get(daemon, d.owner)
+        actx = ActionCtx(st, data, dice, log, sheets, queue, player, daemon)
+        if _up(actx, _alternatives(st, sheets, player, daemon)):
             continue  # it Passed: the queue moved it back
         queue.waiting.pop(0)
 
 
-def _scripts(st, sheets) -> dict[str, list[dict]]:
-    """Each Daemon's alternatives, in sheet order, from its owner's sheet."""
-    out: dict[str, list[dict]] = {}
-    for player in st.seats:
-        for order in orders_of(sheets.get(player), KEYWORD):
-            d = st.daemons.get(order["daemon"])
-            if d is not None and d.owner == player:
-                out.setdefault(order["daemon"], []).append(order)
-    return out
+def _alternatives(st, sheets, player: str, daemon: str) -> list[dict]:
+    """The Daemon's lines on the sheet of the player acting for it, in sheet order: its
+    owner's own lines, or a controller's BORROWED lines (IP-34)."""
+    own = st.daemons[daemon].owner == player
+    return [o for o in orders_of(sheets.get(player), KEYWORD)
+            if o["daemon"] == daemon and bool(o.get("borrowed")) != own]
 
 
 def _up(actx: ActionCtx, alternatives: list[dict]) -> bool:
@@ -120,6 +119,7 @@ def _default(actx: ActionCtx, first_time: bool) -> None:
         q.taken[actx.daemon] = "PASS FOR GOOD"
         actx.log.public("pass-for-good", f"{_name(actx)} Passes for Good (no order "
                         f"applies: default)", "HG-9.3-01", daemon=actx.daemon, default=True)
+        abilities.on_pass_for_good(actx)  # Ashtaroth's Favour
     else:
         q.taken[actx.daemon] = "MARCH"
         actx.log.public("empty-march", f"{_name(actx)} has Passed and may not Pass for Good, "
@@ -133,4 +133,4 @@ def _note(actx: ActionCtx, text: str) -> None:
 
 
 def _name(actx: ActionCtx) -> str:
-    return f"{actx.data.daemons[actx.daemon].name} ({actx.player})"
+    return actx.label()

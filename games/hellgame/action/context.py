@@ -25,6 +25,8 @@ class Queue:
     taken: dict[str, str] = field(default_factory=dict)
     passed: set[str] = field(default_factory=set)
     seen: set[str] = field(default_factory=set)  # came up at least once (HG-9.3-01)
+    # Daemons another player controls for the rest of this phase (A Small Favour, IP-34)
+    controller: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -39,6 +41,12 @@ class ActionCtx:
     queue: Queue
     player: str
     daemon: str
+
+    def label(self) -> str:
+        """'Baal (beast)'; "Baal (beast's, for void)" while another player controls it."""
+        owner = self.st.daemons[self.daemon].owner
+        who = self.player if owner == self.player else f"{owner}'s, for {self.player}"
+        return f"{self.data.daemons[self.daemon].name} ({who})"
 
     def orders(self, player: str, keyword: str) -> list[dict]:
         """A player's accepted orders of one type, in sheet order (standing orders such

@@ -5,16 +5,18 @@ When a marching stack enters a Sectio (`on_entry`), every other player with Unit
 decides once, for all his Units in that Sectio (A-22), from his standing FLEE orders
 (IP-23, orders/flee.py; default: stand). A solitary Lieutenant must flee whatever his
 player ordered (HG-16.2-02). Fleeing Units leave as stacks: each Lieutenant (by unit
-number) takes up to his Leadership of the Legions there, Minders first (IP-25), and
-rolls 2 dice; the Legions left over roll 1 die each. A Hellhound always goes with its
+number) takes up to his Leadership of the Legions there, Minders first unless his
+player's FLIGHT TAKE says otherwise (IP-25, orders/flight_pref.py), and rolls 2 dice;
+the Legions left over roll 1 die each. A Hellhound always goes with its
 Minder (HG-9.5-07).
 
 The Compass (A-03, data.sectio[..].neighbours): 1 inward, 2/4 along the Circle,
 3 outward, 5-6 no move. A face that leads into the Pentagram or into the Sectio the
 marching Units came from is a failure (HG-9.5.1-06); AnteHell is allowed. Of his two
-dice a Lieutenant takes the better by IP-25: a Sectio free of enemies that his player
-controls, one nobody controls, another player's, AnteHell, an occupied Sectio (he must
-flee again), failure, and last Uriel's place (death); on a tie the first die.
+dice a Lieutenant takes the better by his player's FLIGHT PREFER (IP-25; default: a
+Sectio free of enemies that his player controls, one nobody controls, another
+player's, AnteHell, an occupied Sectio where he must flee again), then failure, and
+last Uriel's place (death); on a tie the first die.
 
 Readings the rules leave open (each cited where it is used):
 - A chained flight (HG-9.5.1-08) has no "Sectio the causing Units came from": it may
@@ -35,6 +37,7 @@ from dataclasses import dataclass, field
 
 from ..data import PENTAGRAM
 from ..log import count
+from ..orders import flight_pref as pref
 from ..orders.common import place_name
 from ..orders.flee import flee_text
 from ..state import ANTEHELL, HELLHOUND, LEGION, LIEUTENANT, HellState, Unit
@@ -157,6 +160,8 @@ def decide(orders: list[dict], sectio: str, mine: int, theirs: int, data) -> tup
     IF OUTNUMBERED holds: more of the mover's Units than his there) decides. Returns
     (flee?, that order's text; "" when none applies and the default, stand, does)."""
     for o in orders:
+        if o.get("hounds"):
+            continue  # lines for rampaging Hellhounds: decide_hound
         if o["where"] and sectio not in o["where"]:
             continue
         if o["outnumbered"] and not theirs > mine:
@@ -165,16 +170,32 @@ def decide(orders: list[dict], sectio: str, mine: int, theirs: int, data) -> tup
     return False, ""
 
 
+def decide_hound(orders: list[dict], my_legions: int, attacks: int, data) -> tuple[bool, str]:
+    """IP-24: when a rampaging Hellhound enters a Sectio holding the player's Units (the
+    Random Moves Phase, HG-10.3), his first FLEE ... HOUNDS line decides: IF OUTMATCHED
+    flees only when the hound's attacks outnumber his Legions there. Default: stand."""
+    for o in orders:
+        if not o.get("hounds"):
+            continue
+        if o["outnumbered"] and not attacks > my_legions:
+            continue
+        return o["flee"], flee_text(o, data)
+    return False, ""
+
+
 def flee_all(actx, player: str, sectio: str, barred: str | None) -> None:
     """A-22: all the player's Units in `sectio` flee: Lieutenants first, each taking up
-    to his Leadership of Legions, Minders first (IP-25); then each Legion left alone."""
+    to his Leadership of Legions (at most FLIGHT TAKE's MAX), Minders first or last by
+    FLIGHT TAKE (IP-25, default first); then each Legion left alone."""
     st = actx.st
+    minders_first, most = pref.taking(actx.orders(player, pref.TAKE))
     units = sorted((u for u in st.units_at(sectio) if u.owner == player), key=lambda u: u.number)
     legions = sorted((u for u in units if u.kind == LEGION),
-                     key=lambda u: (not hounds_of(st, u), u.number))
+                     key=lambda u: (bool(hounds_of(st, u)) != minders_first, u.number))
     stacks = []
     for lt in (u for u in units if u.kind == LIEUTENANT):
         lead = actx.data.lieutenants[lt.ref].leadership if lt.ref in actx.data.lieutenants else 0
+        lead = lead if most is None else min(lead, most)
         stacks.append(Stack(player, lt, legions[:lead]))
         legions = legions[lead:]
     stacks += [Stack(player, None, [g]) for g in sorted(legions, key=lambda u: u.number)]
@@ -189,19 +210,23 @@ def flee_stack(actx, stack: Stack, frm: str, barred: str | None) -> None:
     safe (HG-9.5.1-05..08, HG-16.2-03, HG-16.3-02). `barred` is the Sectio the causing
     Units came from (None for a chained flight)."""
     st, data, log = actx.st, actx.data, actx.log
+    ranks = _ranks(pref.preference(actx.orders(stack.player, pref.PREFER)))
     while True:
         who = f"{stack.player}'s {stack.describe(st, data)} in {place_name(frm, data)}"
         n = 2 if stack.lieutenant is not None else 1  # HG-9.5.1-07 / HG-9.5.1-05
         faces = [actx.dice.roll(f"flight of {who}", stack.player) for _ in range(n)]
         options = [_outcome(st, data, frm, face, barred, stack.player) for face in faces]
-        best = min(range(n), key=lambda i: (options[i][0], i))
+        best = min(range(n), key=lambda i: (ranks[options[i][0]], i))
         rank, target, why = options[best]
         rolled = f"rolls {faces[0]}" if n == 1 else \
             f"rolls {faces[0]} and {faces[1]}" + (f" and takes the {faces[best]}"
                                                   if target else "")
         rule = "HG-9.5.1-07" if n == 2 else "HG-9.5.1-05"
         if target is None:
-            if stack.solitary:  # HG-16.2-03: a solitary Lieutenant who fails is captured
+            # HG-16.2-03: a solitary Lieutenant who fails is captured; one who fled
+            # without Legions (FLIGHT TAKE ... MAX, IP-25) but fails where his player's
+            # Legions stand is not solitary, and stays with them
+            if stack.solitary and is_solitary(st, stack.lieutenant):
                 log.public("flight-captured", f"{who} {rolled}: {why}, so he fails to flee "
                            "and is captured; he goes to the Return box", "HG-16.2-03",
                            player=stack.player, faces=faces)
@@ -244,8 +269,18 @@ def flee_stack(actx, stack: Stack, frm: str, barred: str | None) -> None:
         frm, barred = target, None
 
 
-# IP-25 preference ranks: lower is better
+# IP-25 kinds of result; the default preference is this order (lower is better)
 _OWN, _FREE, _FOREIGN, _ANTEHELL, _OCCUPIED, _FAIL, _URIEL = range(7)
+_KIND = {pref.OWN: _OWN, pref.UNOWNED: _FREE, pref.ENEMY: _FOREIGN, pref.ANTEHELL: _ANTEHELL,
+         pref.OCCUPIED: _OCCUPIED}
+
+
+def _ranks(order: tuple[str, ...]) -> dict[int, int]:
+    """Result kind -> rank, from the player's FLIGHT PREFER order (orders/flight_pref.py);
+    a failed die, then Uriel's place, always come last (HG-9.5.1-07: either *legal*
+    result; HG-16.3-02)."""
+    ranks = {_KIND[k]: i for i, k in enumerate(order)}
+    return {**ranks, _FAIL: len(ranks), _URIEL: len(ranks) + 1}
 
 
 def _outcome(st: HellState, data, frm: str, face: int, barred: str | None,

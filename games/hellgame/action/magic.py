@@ -131,6 +131,10 @@ class Cast:
         return self.actx.log
 
     @property
+    def dice(self):
+        return self.actx.dice
+
+    @property
     def name(self) -> str:
         return self.data.arcana[self.card].name
 

@@ -31,7 +31,7 @@ from ..log import count
 from ..orders.common import place_name
 from ..orders.passage import grants
 from ..state import ANTEHELL, LEGION, LIEUTENANT, HellState, Unit
-from . import flight
+from . import flight, reroll
 from .flight import LILITH, URIEL, Stack, being_at, hounds_of
 from .march_orders import ENTER, HELL, STOP_BEFORE, march_text, move_label, parse_march
 
@@ -140,6 +140,10 @@ class _March:
                       "HG-9.5-01")
         self.skulls -= 1 if stack.lieutenant else len(stack.legions)
         self._mark(stack)
+        if m.get("double"):  # checked with the order: Naburos's March (march_orders.py)
+            self._say("ability-double", f"{self._dname()} moves "
+                      f"{stack.describe(self.st, self.data)} double distance (his ability)",
+                      "HG-9.5-02", ability="ability.naburos")
         if m["path"][0]["take"]:
             self._pick_up(stack, pos, m["path"][0]["take"], quiet=True)
         on_block = m.get("on_block") or self.on_block
@@ -188,6 +192,10 @@ class _March:
         if wp.get("at") == HELL:
             face = self.actx.dice.roll(f"{stack.describe(self.st, self.data)} leaves AnteHell",
                                        self.player)
+            if face == 6:  # lost, unless Caim re-rolls it (reroll.py)
+                face = reroll.offer(self.actx, self.player, reroll.ANTEHELL, face, "the 6 of "
+                                    f"{stack.describe(self.st, self.data)} leaving AnteHell"
+                                    ) or face
             if face == 6:
                 self._say("antehell-lost", f"{stack.describe(self.st, self.data)} rolls 6 to "
                           "leave AnteHell: lost, it does not enter Hell in this March",

@@ -19,6 +19,8 @@ One move per Unit, moves separated by `;`, carried out in the order written:
               Circle-1 Sectio, HG-9.5.2-01) | INWARD, OUTWARD, CLOCKWISE,
               COUNTER-CLOCKWISE (only after HELL, where the die put the Units)
 
+    ... DOUBLE                            after one move of Naburos's March: the Unit
+                                          may go twice as far (ability.naburos)
     ... ON BLOCK STOP BEFORE | ON BLOCK ENTER   after a move: what it does when the next
                                           Sectio would stop it short of the end of its
                                           path (IP-21); as a `;` part of its own, for
@@ -26,9 +28,10 @@ One move per Unit, moves separated by `;`, carried out in the order written:
     MARCH                                 an empty March (A-10)
 
 Checked now: names, Skulls (the Daemon's, or the most any Daemon has), steps (Legion 2,
-Lieutenant 3: HG-9.5-02), adjacency without diagonals (HG-9.5-03), never the Pentagram
-(HG-9.5-04), each Unit once (HG-9.5-05), Leadership (HG-9.5-06), AnteHell only at the
-end (HG-9.5-09). Checked when the march runs: where the Units are, everything in the way.
+Lieutenant 3: HG-9.5-02; twice that for Naburos's one DOUBLE move), adjacency without
+diagonals (HG-9.5-03), never the Pentagram (HG-9.5-04), each Unit once (HG-9.5-05),
+Leadership (HG-9.5-06), AnteHell only at the end (HG-9.5-09). Checked when the march
+runs: where the Units are, everything in the way.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ RULE = "HG-9.5-01"
 HELL = "hell"
 STOP_BEFORE, ENTER = "stop before", "enter"
 STEPS = {"legion": 2, "lieutenant": 3}  # HG-9.5-02
+NABUROS = "ability.naburos"
 DIRECTIONS = {"inward": "inward", "in": "inward", "outward": "outward", "out": "outward",
               "clockwise": "clockwise", "cw": "clockwise",
               "counter clockwise": "counter-clockwise", "counterclockwise": "counter-clockwise",
@@ -62,6 +66,7 @@ _LIEUTENANT = re.compile(r"^(?:LIEUTENANT|LT)\s+(?P<rest>.+)$", re.I)
 _ON_BLOCK = re.compile(r"^(?P<head>.*?)\s*\bON\s+BLOCK\s+(?P<how>STOP\s+BEFORE|ENTER)$", re.I)
 _TAKE = re.compile(r"^(?P<name>.*?)\s*\(?\s*(?P<sign>[+-])\s*(?P<n>\d{1,2})\s*\)?$")
 _SEP = re.compile(r"\s*(?:>|→|\bTO\b)\s*", re.I)
+_DOUBLE = re.compile(r"^(?P<head>.*?)\s*\bDOUBLE$", re.I)
 
 
 def parse_march(text: str, ctx, daemon: str | None = None) -> tuple[str, dict]:
@@ -71,16 +76,25 @@ def parse_march(text: str, ctx, daemon: str | None = None) -> tuple[str, dict]:
     for seg in (s.strip() for s in text.split(";")):
         if not seg:
             continue
+        seg, double = _double(seg)  # DOUBLE may come before or after ON BLOCK
         m = _ON_BLOCK.match(seg)
         how = _block(m["how"]) if m else None
         if m and not m["head"]:
+            if double:
+                raise OrderError(INVALID, "DOUBLE goes after one move, not alone", NABUROS,
+                                 "e.g. MARCH 1 LEGION Liars > Falsifiers > Thieves > "
+                                 "Spies DOUBLE")
             if line_block is not None:
                 raise OrderError(INVALID, "ON BLOCK is given twice for the whole line",
                                  "IP-21", "keep one ON BLOCK part")
             line_block = how
             continue
-        moves.append(_move(m["head"] if m else seg, how, ctx))
+        head = m["head"] if m else seg
+        if not double:
+            head, double = _double(head)
+        moves.append(_move(head, how, ctx, double))
     _check_units(moves, ctx, daemon)
+    _check_double(moves, ctx, daemon)
     order = {"moves": moves, "on_block": line_block}
     return march_text(order, ctx.data), order
 
@@ -103,7 +117,18 @@ def move_label(move: dict, data: HellData) -> str:
 
 # -- one move ------------------------------------------------------------------------------
 
-def _move(text: str, how: str | None, ctx) -> dict:
+def max_steps(unit: str, double: bool) -> int:
+    """HG-9.5-02: a Legion 2 steps, a Lieutenant 3; Naburos "may move one of his Legions
+    or Lieutenants double distance" (ability.naburos), a Lieutenant with his Legions."""
+    return STEPS[unit] * (2 if double else 1)
+
+
+def _double(text: str) -> tuple[str, bool]:
+    m = _DOUBLE.match(text)
+    return (m["head"], True) if m and m["head"] else (text, False)
+
+
+def _move(text: str, how: str | None, ctx, double: bool = False) -> dict:
     m = _LEGION.match(text)
     if m:
         n = int(m["n"]) if m["n"] else None
@@ -113,21 +138,23 @@ def _move(text: str, how: str | None, ctx) -> dict:
         if n == 0 or (n or 1) > 12:
             raise OrderError(INVALID, f"{text!r}: the number of Legions must be 1 to 12",
                              RULE, "e.g. 2 LEGIONS Liars > Falsifiers")
-        path = _path(m["path"], "legion", ctx)
+        path = _path(m["path"], "legion", ctx, double)
         if any(wp["take"] for wp in path):
             raise OrderError(INVALID, f"{text!r}: only a Lieutenant picks up or drops "
                              "Legions", "HG-9.5-06", "remove the +n / -n, or march a "
                              "LIEUTENANT")
-        return {"unit": "legion", "n": n or 1, "hound": bool(m["hound"]), "path": path,
+        move = {"unit": "legion", "n": n or 1, "hound": bool(m["hound"]), "path": path,
                 "on_block": how}
+        return {**move, "double": True} if double else move
     m = _LIEUTENANT.match(text)
     if not m:
         raise OrderError(INVALID, f"{text!r} is not a move: it starts with LEGION, "
                          "n LEGIONS or LIEUTENANT", RULE, HINT)
     lid, rest = _lieutenant(m["rest"], ctx)
-    path = _path(rest, "lieutenant", ctx)
+    path = _path(rest, "lieutenant", ctx, double)
     _check_leadership(path, lid, ctx.data)
-    return {"unit": "lieutenant", "lieutenant": lid, "path": path, "on_block": how}
+    move = {"unit": "lieutenant", "lieutenant": lid, "path": path, "on_block": how}
+    return {**move, "double": True} if double else move
 
 
 def _lieutenant(text: str, ctx) -> tuple[str, str]:
@@ -154,7 +181,7 @@ def _lieutenant(text: str, ctx) -> tuple[str, str]:
     return lid, " ".join(words[k:])
 
 
-def _path(text: str, unit: str, ctx) -> list[dict]:
+def _path(text: str, unit: str, ctx, double: bool = False) -> list[dict]:
     parts = [p.strip(" -") for p in _SEP.split(text.strip())]
     if any(not p for p in parts):
         raise OrderError(INVALID, f"{text!r}: a place is missing between the arrows", RULE,
@@ -172,9 +199,10 @@ def _path(text: str, unit: str, ctx) -> list[dict]:
         if wp.get("at") == ANTEHELL and i < len(path) - 1:
             raise OrderError(ILLEGAL, "a Unit must stop on entering AnteHell", "HG-9.5-09",
                              "end the path at ANTEHELL; march on with another Daemon")
-    if len(path) - 1 > STEPS[unit]:
+    if len(path) - 1 > max_steps(unit, double):
+        twice = " with DOUBLE" if double else ""
         raise OrderError(ILLEGAL, f"{text!r} is {count(len(path) - 1, 'step')}: a {unit} "
-                         f"marches at most {STEPS[unit]}", "HG-9.5-02",
+                         f"marches at most {max_steps(unit, double)}{twice}", "HG-9.5-02",
                          "shorten the path; another Daemon's March may move it on")
     if path[-1]["take"]:
         raise OrderError(INVALID, f"the march ends at {parts[-1]!r}: nothing to pick up or "
@@ -269,6 +297,21 @@ def _check_units(moves: list[dict], ctx, daemon: str | None) -> None:
                          "1 Unit per Skull", RULE, "move fewer Units, or use another Daemon")
 
 
+def _check_double(moves: list[dict], ctx, daemon: str | None) -> None:
+    """ability.naburos: one move of Naburos's own March, once a turn (he marches once)."""
+    doubled = [m for m in moves if m.get("double")]
+    if not doubled:
+        return
+    if daemon is None or ctx.data.daemons[daemon].ability.id != NABUROS:
+        who = ctx.data.daemons[daemon].name if daemon else "this Daemon"
+        raise OrderError(ILLEGAL, f"only Naburos moves a Unit double distance, not {who}",
+                         NABUROS, "remove DOUBLE, or give the March to Naburos")
+    if len(doubled) > 1:
+        raise OrderError(ILLEGAL, "Naburos moves one Legion or Lieutenant double distance "
+                         "a turn, and this March has DOUBLE on "
+                         f"{count(len(doubled), 'move')}", NABUROS, "keep one DOUBLE")
+
+
 def _block(how: str) -> str:
     return STOP_BEFORE if how.upper().startswith("STOP") else ENTER
 
@@ -280,8 +323,9 @@ def _move_text(m: dict, data: HellData) -> str:
         head = f"{m['n']} LEGION{'S' if m['n'] > 1 else ''}"
         head += f" WITH HOUND{'S' if m['n'] > 1 else ''}" if m["hound"] else ""
     path = " > ".join(_wp_text(wp, data) for wp in m["path"])
+    double = " DOUBLE" if m.get("double") else ""
     block = f" ON BLOCK {m['on_block'].upper()}" if m.get("on_block") else ""
-    return f"{head} {path}{block}"
+    return f"{head} {path}{double}{block}"
 
 
 def _wp_text(wp: dict, data: HellData) -> str:

@@ -6,11 +6,29 @@ Arcana, pays its Soul cost and moves the Daemon back behind the next N waiting D
 (HG-9.4-01/02); slots beyond the end of the queue are lost (HG-9.4-03); a Daemon may
 Pass again each time it comes up (HG-9.4-04). The changes last for this phase only
 (HG-9.4-05): the queue is built afresh each turn.
+
+Paymon "each turn, may grant any Daemon except himself a Double Pass" (ability.paymon,
+IP-33): by his owner's standing order `PAYMON GRANTS DOUBLE PASS TO <Daemon> [IF ...]`
+(orders/abilities.py). When the Daemon named comes up and one of its PASS lines is
+tried, the grant is used first, at no cost and with no card, if it moves the Daemon far
+enough (PASS, PASS 2, PASS BEHIND a Daemon at most two places back); `PASS WITH <card>`
+always plays that card. The grant is spent when a Daemon Passes with it, once a turn,
+and only while Paymon is in play and not Incapacitated (HG-3.3-04).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from .. import effects
+from ..log import count
+from ..orders.abilities import PAYMON_GRANTS
+from . import conditions
+from .abilities import PAYMON, used_this_turn, working
 from .context import ActionCtx, Queue
+
+#: choose_pass_card's answer for Paymon's granted Double Pass (no card is played).
+GRANTED = "granted-double-pass"
 
 
 def slots(data, card) -> int:
@@ -59,6 +77,8 @@ def choose_pass_card(actx: ActionCtx, order: dict) -> tuple[str | None, str]:
             return None, f"{name} is not waiting behind it"
         need = actx.queue.waiting.index(target)
     need = min(need, behind)  # more slots than Daemons behind are simply lost (HG-9.4-03)
+    if not order.get("card") and need <= _double(actx) and granted_by(actx):
+        return GRANTED, ""
     cards = pass_cards(actx)
     if order.get("card"):
         cards = [c for c in cards if c[3] == order["card"]]
@@ -75,24 +95,54 @@ def choose_pass_card(actx: ActionCtx, order: dict) -> tuple[str | None, str]:
     return min(fitting)[3], ""
 
 
+@effects.ability(PAYMON)
+def granted_by(actx: ActionCtx) -> str | None:
+    """The player whose Paymon grants the Daemon up now a Double Pass, or None: Paymon is
+    in play and not Incapacitated (HG-3.3-04), has granted none this turn, is not the
+    Daemon up, and his owner's first PAYMON GRANTS line naming it has a condition that
+    holds, read for that owner (MY, I, SOULS are his)."""
+    paymon = working(actx.st, actx.data, PAYMON)
+    if paymon is None or paymon.id == actx.daemon or used_this_turn(actx.log, PAYMON):
+        return None
+    owner = paymon.owner
+    for grant in actx.orders(owner, PAYMON_GRANTS):
+        if grant["daemon"] != actx.daemon:
+            continue
+        if grant["if"] is None or conditions.holds(grant["if"], replace(actx, player=owner)):
+            return owner
+    return None
+
+
+def _double(actx: ActionCtx) -> int:
+    return actx.data.tables["pass_slots"]["double-pass"]  # HG-9.4-02
+
+
 def play_pass(actx: ActionCtx, cid: str) -> None:
-    """HG-9.4-01: play the card, pay, move back behind the next N waiting Daemons."""
-    card = actx.data.arcana[cid]
+    """HG-9.4-01: play the card, pay, move back behind the next N waiting Daemons; or
+    take Paymon's granted Double Pass (GRANTED): no card, no Souls."""
     p = actx.st.players[actx.player]
-    cost = minor_cost(card)
-    p.souls -= cost
-    p.hand.remove(cid)
-    actx.st.discard(cid)  # HG-3.3-02
+    if cid == GRANTED:
+        grantor = granted_by(actx)
+        n = _double(actx)
+        what = f"the Double Pass Paymon ({grantor}) grants"
+        extra = {"card": None, "granted_by": grantor, "ability": PAYMON}
+    else:
+        card = actx.data.arcana[cid]
+        cost = minor_cost(card)
+        p.souls -= cost
+        p.hand.remove(cid)
+        actx.st.discard(cid)  # HG-3.3-02
+        n = slots(actx.data, card)
+        what = (f"{card.name} ({card.minor.kind.replace('-', ' ').title()}, "
+                f"{count(cost, 'Soul')})")
+        extra = {"card": cid}
     q = actx.queue
-    n = slots(actx.data, card)
     me = q.waiting.pop(0)
     moved = min(n, len(q.waiting))  # HG-9.4-03: the rest are lost
     q.waiting.insert(moved, me)
     q.passed.add(me)
-    name = actx.data.daemons[me].name
     behind = ", ".join(actx.data.daemons[d].name for d in q.waiting[:moved])
-    lost = f"; {n - moved} slots lost" if n > moved else ""
-    actx.log.public("pass", f"{name} ({actx.player}) plays {card.name} "
-                    f"({card.minor.kind.replace('-', ' ').title()}, {cost} Souls) and now "
-                    f"acts after {behind}{lost}", "HG-9.4-01", daemon=me, card=cid,
-                    slots=n, moved=moved)
+    lost = f"; {count(n - moved, 'slot')} lost" if n > moved else ""
+    verb = "takes" if cid == GRANTED else "plays"
+    actx.log.public("pass", f"{actx.label()} {verb} {what} and now acts after "
+                    f"{behind}{lost}", "HG-9.4-01", daemon=me, slots=n, moved=moved, **extra)

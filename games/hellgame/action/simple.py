@@ -12,7 +12,7 @@ from ..names import match
 from ..orders import parse_int
 from ..orders.common import card_id
 from ..state import IN_HELL, ON_EARTH
-from . import conditions
+from . import abilities, conditions, reroll
 from .context import ActionCtx
 from .queue import minor_cost, slots
 
@@ -29,6 +29,7 @@ def run_pass_for_good(actx: ActionCtx, order: dict) -> str | None:
     if actx.daemon in q.passed:  # HG-9.3-02
         return "a Daemon that has Passed may not Pass for Good [HG-9.3-02]"
     _say(actx, "pass-for-good", f"{_name(actx)} Passes for Good", "HG-9.3-01")
+    abilities.on_pass_for_good(actx)  # Ashtaroth's Favour
     return None
 
 
@@ -58,10 +59,17 @@ def parse_pass(text: str, ctx) -> tuple[str, dict]:
 # -- Walk the Earth, Leave the Earth ---------------------------------------------------------
 
 
-def parse_walk(text: str, ctx) -> tuple[str, dict]:
+def parse_walk(text: str, ctx, daemon: str | None = None) -> tuple[str, dict]:
     words = text.split()
     if not words:
         return "WALK THE EARTH", {}
+    if [w.upper() for w in words] in (["WITHOUT", "CARD"], ["WITHOUT", "A", "CARD"]):
+        # Thamuz "may take the Walk the Earth Action without playing a Walk the Earth card"
+        if daemon is None or ctx.data.daemons[daemon].ability.id != abilities.THAMUZ:
+            raise OrderError(ILLEGAL, "only Thamuz walks the Earth without a card "
+                             f"[{abilities.THAMUZ}]", "HG-9.6-01",
+                             "write WALK THE EARTH, or WALK THE EARTH WITH <card>")
+        return "WALK THE EARTH WITHOUT CARD", {"no_card": True}
     if words[0].upper() != "WITH" or len(words) == 1:
         raise OrderError(INVALID, f"{text!r} after WALK THE EARTH", "HG-9.6-01",
                          "write WALK THE EARTH, or WALK THE EARTH WITH <card>")
@@ -74,25 +82,41 @@ def parse_walk(text: str, ctx) -> tuple[str, dict]:
 
 
 def run_walk(actx: ActionCtx, order: dict) -> str | None:
+    """HG-9.6-01. Thamuz (ability.thamuz) plays no card when ordered WITHOUT CARD, or when
+    a plain WALK THE EARTH finds no card he can pay (IP-33: used only when ordered, or
+    when the line would fail without it)."""
+    d = actx.st.daemons[actx.daemon]
+    if order.get("no_card") and abilities.walks_without_card(actx):
+        _walk_without_card(actx)
+        return None
     p = actx.st.players[actx.player]
     cards = [(minor_cost(actx.data.arcana[c]), pos, c) for pos, c in enumerate(p.hand)
              if actx.data.arcana[c].minor.kind == "walk-the-earth"]
     if order.get("card"):
         cards = [c for c in cards if c[2] == order["card"]]
+    affordable = [c for c in cards if c[0] <= p.souls]
+    if not affordable and not order.get("card") and abilities.walks_without_card(actx):
+        _walk_without_card(actx)
+        return None
     if not cards:
         return "no Walk the Earth card in the hand" + (" of that name" if order.get("card")
                                                        else "")
-    affordable = [c for c in cards if c[0] <= p.souls]
     if not affordable:
         return f"{actx.player} cannot pay for a Walk the Earth card ({p.souls} Souls)"
     cost, _, cid = min(affordable)
     p.souls -= cost
     p.hand.remove(cid)
-    d = actx.st.daemons[actx.daemon]
     d.where, d.walk_card = ON_EARTH, cid  # the card is tucked under the Daemon
     _say(actx, "walk-the-earth", f"{_name(actx)} Walks the Earth, playing "
          f"{actx.data.arcana[cid].name} ({count(cost, 'Soul')})", "HG-9.6-01", card=cid)
     return None
+
+
+def _walk_without_card(actx: ActionCtx) -> None:
+    d = actx.st.daemons[actx.daemon]
+    d.where, d.walk_card = ON_EARTH, None  # no card under him: Leave the Earth discards none
+    _say(actx, "walk-the-earth", f"{_name(actx)} Walks the Earth without playing a card "
+         f"(his ability)", "HG-9.6-01", card=None, ability=abilities.THAMUZ)
 
 
 def return_to_hell(actx: ActionCtx, why: str) -> None:
@@ -123,13 +147,21 @@ def parse_atone(text: str, ctx) -> tuple[str, dict]:
 
 
 def run_atone(actx: ActionCtx, order: dict) -> str | None:
+    """HG-9.7.2-01/02: two dice (Beelzebub: three, the best two kept) on the table for the
+    Daemon's Hearts. Caim may re-roll the lowest die kept of a failed one (reroll.py)."""
     table = actx.data.tables["atonement_table"]
     hearts = min(max(actx.data.daemons[actx.daemon].hearts, 1), max(table["rows"]))
-    a = actx.dice.roll(f"Atonement by {_name(actx)}", actx.player)
-    b = actx.dice.roll(f"Atonement by {_name(actx)}", actx.player)
-    total = a + b
-    col = next(i for i, (lo, hi) in enumerate(table["columns"]) if lo <= total <= hi)
-    result = table["rows"][hearts][col]
+    faces = [actx.dice.roll(f"Atonement by {_name(actx)}", actx.player)
+             for _ in range(abilities.atonement_dice(actx))]
+    result, rolled = _atonement(table, hearts, faces)
+    if result in ("incap", "nothing"):
+        low = faces.index(min(sorted(faces, reverse=True)[:2]))
+        new = reroll.offer(actx, actx.player, reroll.ATONEMENT, faces[low],
+                           f"the {faces[low]} of {_name(actx)}'s Atonement")
+        if new is not None:
+            faces[low] = new
+            result, again = _atonement(table, hearts, faces)
+            rolled += f", re-rolled {again}"
     p = actx.st.players[actx.player]
     if result == "incap":
         actx.st.daemons[actx.daemon].incapacitated = True  # recovers in an End Phase
@@ -142,9 +174,23 @@ def run_atone(actx: ActionCtx, order: dict) -> str | None:
         what = f"discards {count(lost, 'Disfavour')}"
         if lost < int(result):
             what += f" (the table allows {result}; {actx.player} had {count(lost, 'Disfavour')})"
-    _say(actx, "atone", f"{_name(actx)} atones ({count(hearts, 'Heart')}): {a}+{b}={total}, "
-         f"{what}", "HG-9.7.2-02", roll=total, result=result)
+    three = " with three dice, keeping the best two (his ability)" if len(faces) > 2 else ""
+    _say(actx, "atone", f"{_name(actx)} atones ({count(hearts, 'Heart')}){three}: {rolled}, "
+         f"{what}", "HG-9.7.2-02", roll=sum(sorted(faces, reverse=True)[:2]), result=result,
+         **({"ability": abilities.BEELZEBUB} if three else {}))
     return None
+
+
+def _atonement(table: dict, hearts: int, faces: list[int]) -> tuple[object, str]:
+    """The table's result for the best two dice, and the dice in words: "2+3=5", or
+    "6, 2, 4: 6+4=10" for three dice."""
+    a, b = faces if len(faces) == 2 else sorted(faces, reverse=True)[:2]
+    total = a + b
+    col = next(i for i, (lo, hi) in enumerate(table["columns"]) if lo <= total <= hi)
+    shown = f"{a}+{b}={total}"
+    if len(faces) > 2:
+        shown = f"{', '.join(map(str, faces))}: {shown}"
+    return table["rows"][hearts][col], shown
 
 
 def parse_evil(text: str, ctx) -> tuple[str, dict]:
@@ -153,13 +199,24 @@ def parse_evil(text: str, ctx) -> tuple[str, dict]:
 
 
 def run_evil(actx: ActionCtx, order: dict) -> str | None:
+    """HG-9.7.4-01: one die per Heart, 1 Favour per 6; Ukobach adds 1 to every die (so a
+    5 scores too). Caim may re-roll the first die that scores nothing (reroll.py)."""
     hearts = actx.data.daemons[actx.daemon].hearts
+    bonus = abilities.evil_deeds_bonus(actx)
     rolls = [actx.dice.roll(f"Evil Deeds by {_name(actx)}", actx.player) for _ in range(hearts)]
-    gained = rolls.count(6)
+    miss = next((i for i, r in enumerate(rolls) if r + bonus < 6), None)
+    if miss is not None:
+        new = reroll.offer(actx, actx.player, reroll.EVIL_DEEDS, rolls[miss],
+                           f"the {rolls[miss]} of {_name(actx)}'s Evil Deeds")
+        if new is not None:
+            rolls[miss] = new
+    gained = sum(1 for r in rolls if r + bonus >= 6)
     actx.st.players[actx.player].favours += gained
-    _say(actx, "evil-deeds", f"{_name(actx)} does Evil Deeds on Earth: "
-         f"{', '.join(map(str, rolls)) or 'no dice'}, {count(gained, 'Favour')}",
-         "HG-9.7.4-01", rolls=rolls, favours=gained)
+    shown = ", ".join(f"{r}+{bonus}" if bonus else str(r) for r in rolls) or "no dice"
+    plus = f", +{bonus} to every die (her ability)" if bonus else ""
+    _say(actx, "evil-deeds", f"{_name(actx)} does Evil Deeds on Earth{plus}: "
+         f"{shown}, {count(gained, 'Favour')}", "HG-9.7.4-01", rolls=rolls, favours=gained,
+         **({"ability": abilities.UKOBACH} if bonus else {}))
     return None
 
 
@@ -173,7 +230,7 @@ def _nothing_after(keyword: str, text: str) -> None:
 
 
 def _name(actx: ActionCtx) -> str:
-    return f"{actx.data.daemons[actx.daemon].name} ({actx.player})"
+    return actx.label()
 
 
 def _say(actx: ActionCtx, kind: str, text: str, rule: str, **data) -> None:

@@ -10,6 +10,8 @@ timing, place and costs, runs Counters and adds up support before calling these.
 - Defection: a Lieutenant and the Legions he commands go over to the caster.
 - Love for Lilith: 10 Hearts of support, the caster's counted (A-40, 000 §9.8.3 example).
 - It Did Not Work...: the Counter that cancels the card it answers.
+- A Small Favour: win a Duel of Hearts against a Daemon that has not acted and give it
+  its orders for the rest of the phase (IP-34: BORROWED lines).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from pbem.engine import INVALID
 
 from ..errors import OrderError
+from ..favours import duel
 from ..log import count
 from ..names import match
 from ..orders.common import place_name
@@ -191,3 +194,35 @@ def it_did_not_work(c: Cast) -> None:
     a = c.answers
     c.log.public("countered", f"{a.name} of {c.who(a.daemon)} does not work", "HG-9.8.2-01",
                  card=a.card, by=c.card)
+
+
+# -- A Small Favour ----------------------------------------------------------------------------
+
+def _small_favour_check(c: Cast) -> str | None:
+    t = c.target["daemon"]
+    q, name = c.actx.queue, c.data.daemons[t].name
+    if t not in q.waiting[1:] or t in q.taken:  # its prerequisite (data/arcana.yaml)
+        return f"{name} has acted already this Action Phase"
+    if c.st.daemons[t].incapacitated:
+        return f"{name} is Incapacitated"
+    if c.st.daemons[t].owner == c.player or q.controller.get(t) == c.player:
+        return f"{c.player} gives {name} its orders already"
+    return None
+
+
+@spell("arcana.a-small-favour", target=DAEMON, check=_small_favour_check)
+def a_small_favour(c: Cast) -> None:
+    """A Duel of Hearts (HG-3.4-05); the winner's Triumvirate acts for the beaten Daemon
+    for the rest of this Action Phase, from its BORROWED lines (IP-34; without one the
+    Daemon Passes for Good, the IP-34 default)."""
+    t = c.target["daemon"]
+    winner = duel(c.st, c.data, c.dice, [c.daemon, t], "hearts",
+                  f"A Small Favour: Duel of Hearts, {c.who()} against {c.who(t)}")
+    if winner == c.daemon:
+        c.actx.queue.controller[t] = c.player
+        text = (f"{c.who()} wins the Duel of Hearts: {c.player} gives "
+                f"{c.data.daemons[t].name} its orders for the rest of this Action Phase")
+    else:
+        text = f"{c.who(t)} wins the Duel of Hearts and keeps its own counsel"
+    c.log.public("small-favour", text, "HG-3.4-05", card=c.card, daemon=t,
+                 winner=winner)

@@ -1,3 +1,15 @@
 """Imports every order module so that its orders register (one module per phase)."""
 
-from . import cards, counters, end, flee, passage, petitions, setup, soul, summoning  # noqa: F401
+from . import (  # noqa: F401
+    abilities,
+    cards,
+    counters,
+    end,
+    flee,
+    flight_pref,
+    passage,
+    petitions,
+    setup,
+    soul,
+    summoning,
+)

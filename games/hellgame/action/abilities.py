@@ -1,0 +1,276 @@
+"""The Daemon abilities that act in the Action Phase (ability text: data/daemons.yaml;
+HG-2.4.1-01). Each is one small function registered in effects.ABILITIES under the
+ability's id (STYLE.md: fireplace/Forge), so `pbem data audit` counts it; the abilities
+not registered anywhere are reported there as not implemented.
+
+Every ability is off while its Daemon is Incapacitated (HG-3.3-04): `working` and
+`acting_with` say whether it may be used now. The player who gains or pays is the one
+acting for the Daemon: its owner, or the player who borrowed it (IP-34).
+
+Abilities that work by themselves, because using them can never hurt (IP-33's "do not
+use" is for choices that can cost something):
+- Ashtaroth: 1 Favour each time she Passes for Good (`on_pass_for_good`; the empty March
+  of A-10 is no Pass for Good and earns nothing).
+- Beelzebub: Atonement with three dice keeping the best two (`atonement_dice`): every
+  row of the Atonement table is at least as good for a higher total, so the best two of
+  three are never worse than two dice.
+- Ukobach: +1 to every Evil Deeds die (`evil_deeds_bonus`), not a "may".
+
+Abilities used only when ordered (IP-33):
+- Thamuz walks the Earth without a card (`walks_without_card`): `WALK THE EARTH WITHOUT
+  CARD`; a plain `WALK THE EARTH` plays a card as for any Daemon, and only when he has
+  none he can pay does he walk without one (the line would fail otherwise).
+- The ability Actions, `<Daemon>: ABILITY [ON <player>]` (`parse_ability`,
+  `run_ability`): Balban, Ereshkigal, Orias. Sammael's (Lilith in AnteHell) and
+  Xaphan's (a Phenomenon) are refused when the sheet arrives: Lilith and Hell-card
+  Phenomena are not in the game yet.
+- Caim's re-roll (reroll.py), Paymon's Double Pass (queue.py), Naburos's double
+  distance (march_orders.py) and Gomory's Influence re-roll (diplomacy.py) live with the
+  rolls and moves they change; the last two are registered here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pbem.engine import ILLEGAL, INVALID
+
+from .. import effects
+from ..errors import OrderError
+from ..log import count
+from ..orders.common import player_name
+from ..state import ON_EARTH
+from . import diplomacy, march_orders
+from .context import ActionCtx
+
+RULE = "HG-2.4.1-01"  # a Daemon card's special ability
+OFF = "HG-3.3-04"  # an Incapacitated Daemon's ability is off
+
+ASHTAROTH, BALBAN, BEELZEBUB = "ability.ashtaroth", "ability.balban", "ability.beelzebub"
+CAIM, ERESHKIGAL, GOMORY = "ability.caim", "ability.ereshkigal", diplomacy.GOMORY
+NABUROS, ORIAS, PAYMON = "ability.naburos", "ability.orias", "ability.paymon"
+SAMMAEL, THAMUZ, UKOBACH = "ability.sammael", "ability.thamuz", "ability.ukobach"
+XAPHAN = "ability.xaphan"
+
+BALBAN_SOULS = 8  # "sacrifice eight Souls to gain a Favour"
+
+
+# -- whether an ability works now --------------------------------------------------------------
+
+def ability_of(data, daemon: str) -> str:
+    return data.daemons[daemon].ability.id
+
+
+def working(st, data, ability: str):
+    """The Daemon in play with this ability, if it is not Incapacitated (HG-3.3-04)."""
+    for d in sorted(st.daemons):
+        if ability_of(data, d) == ability and not st.daemons[d].incapacitated:
+            return st.daemons[d]
+    return None
+
+
+def acting_with(actx: ActionCtx, ability: str) -> bool:
+    """The Daemon acting now has this ability, and it works (HG-3.3-04)."""
+    return (ability_of(actx.data, actx.daemon) == ability
+            and not actx.st.daemons[actx.daemon].incapacitated)
+
+
+def used_this_turn(log, ability: str) -> bool:
+    """A once-a-turn ability (Caim, Paymon) was used: this turn's log says so. The log of
+    a stage is the record of its turn, and every use is logged with `ability=<id>`."""
+    return any(e.data.get("ability") == ability for e in log.events)
+
+
+# -- abilities that change a core Action -----------------------------------------------------
+
+@effects.ability(ASHTAROTH)
+def on_pass_for_good(actx: ActionCtx) -> None:
+    """Ashtaroth "may receive a Favour each time she takes the Pass for Good Action":
+    taken every time, as a Favour is never bad (IP-33). Called by Pass for Good, ordered
+    or the default (HG-9.3-01); an empty March after a Pass is none (A-10)."""
+    if not acting_with(actx, ASHTAROTH):
+        return
+    actx.st.players[actx.player].favours += 1
+    actx.log.public("ability-favour", f"{actx.label()} receives 1 Favour for Passing for "
+                    f"Good (her ability)", RULE, daemon=actx.daemon, player=actx.player,
+                    ability=ASHTAROTH)
+
+
+@effects.ability(BEELZEBUB)
+def atonement_dice(actx: ActionCtx) -> int:
+    """Dice rolled for Atonement (HG-9.7.2-01: 2). Beelzebub "may roll three dice and keep
+    the best two": always, as it cannot make the result worse (the table never gets
+    worse for a higher total)."""
+    return 3 if acting_with(actx, BEELZEBUB) else 2
+
+
+@effects.ability(UKOBACH)
+def evil_deeds_bonus(actx: ActionCtx) -> int:
+    """Added to every Evil Deeds die (HG-9.7.4-01): Ukobach +1, so a 5 scores too."""
+    return 1 if acting_with(actx, UKOBACH) else 0
+
+
+@effects.ability(THAMUZ)
+def walks_without_card(actx: ActionCtx) -> bool:
+    """Thamuz "may take the Walk the Earth Action without playing a Walk the Earth card"
+    (simple.run_walk decides when: WITHOUT CARD, or no card he can pay)."""
+    return acting_with(actx, THAMUZ)
+
+
+# Abilities carried out inside another Action's code, registered under the function that
+# does it so the audit counts them.
+effects.ability(GOMORY)(diplomacy.run_influence)  # INFLUENCE ... REROLL (diplomacy._roll)
+effects.ability(NABUROS)(march_orders.max_steps)  # MARCH ... DOUBLE
+
+
+# -- abilities taken as an Action: <Daemon>: ABILITY [args] -------------------------------------
+
+@dataclass(frozen=True)
+class AbilityAction:
+    """An ability taken as the Daemon's Action (HG-9.2-01). `parse(text, ctx)` reads what
+    follows ABILITY -> (canonical, dict), None if nothing may follow; `run(actx, order)`
+    returns None, or a reason with nothing changed (the Daemon's next line is tried)."""
+
+    ability: str
+    run: Callable
+    parse: Callable | None = None
+
+
+ACTIONS: dict[str, AbilityAction] = {}
+
+#: Ability Actions refused when the sheet arrives: what they need is not in the game yet.
+NOT_YET = {
+    SAMMAEL: "Lilith is not in the game yet, so she cannot appear in AnteHell; Sammael "
+             "would Incapacitate himself for nothing",
+    XAPHAN: "Hell-card Phenomena are not in the game yet",
+}
+
+#: How the abilities that are not Actions are used, for the message refusing ABILITY.
+USED_BY = {
+    ASHTAROTH: "it works by itself each time she Passes for Good",
+    BEELZEBUB: "it works by itself when he atones (ATONE)",
+    UKOBACH: "it works by itself when she does EVIL DEEDS",
+    THAMUZ: "write Thamuz: WALK THE EARTH WITHOUT CARD",
+    GOMORY: "write REROLL at the end of her INFLUENCE line",
+    NABUROS: "write DOUBLE after one move of his MARCH",
+    PAYMON: "write PAYMON GRANTS DOUBLE PASS TO <Daemon> (a standing order)",
+    CAIM: "write CAIM REROLLS FIRST FAILED <roll> (a standing order)",
+}
+
+
+def action_ability(ability: str, parse: Callable | None = None):
+    """Register the decorated `run(actx, order)` as an ability taken as an Action."""
+
+    def wrap(fn):
+        effects.ability(ability)(fn)
+        ACTIONS[ability] = AbilityAction(ability, fn, parse)
+        return fn
+
+    return wrap
+
+
+def parse_ability(text: str, ctx, daemon: str | None = None) -> tuple[str, dict]:
+    """What follows ABILITY on `daemon`'s line (the Daemon decides which ability)."""
+    if daemon is None:
+        raise OrderError(INVALID, "ABILITY is written on a Daemon's line", RULE,
+                         "e.g. Orias: ABILITY ON boris")
+    info = ctx.data.daemons[daemon]
+    aid = info.ability.id
+    if aid in NOT_YET:
+        raise OrderError(ILLEGAL, f"{info.name}'s ability ({info.ability.text}) is not "
+                         f"implemented yet: {NOT_YET[aid]}", RULE,
+                         f"give {info.name} another Action")
+    spec = ACTIONS.get(aid)
+    if spec is None:
+        how = USED_BY.get(aid, "it is not used in the Action Phase")
+        takers = ", ".join(sorted(ctx.data.daemons[d].name for d in ctx.data.daemons
+                                  if ability_of(ctx.data, d) in ACTIONS))
+        raise OrderError(ILLEGAL, f"{info.name}'s ability is not an Action "
+                         f"({info.ability.text}): {how}", RULE,
+                         f"ABILITY is for {takers}")
+    if spec.parse is None:
+        if text.strip():
+            raise OrderError(INVALID, f"{info.name}: ABILITY takes nothing after it, not "
+                             f"{text.strip()!r}", RULE, f"write {info.name}: ABILITY")
+        return "ABILITY", {}
+    canonical, out = spec.parse(text, ctx)
+    return f"ABILITY {canonical}", out
+
+
+def run_ability(actx: ActionCtx, order: dict) -> str | None:
+    aid = ability_of(actx.data, actx.daemon)
+    if aid not in ACTIONS:  # parse_ability accepts no such line; a guard, not a path
+        return f"{actx.data.daemons[actx.daemon].name}'s ability is not an Action [{RULE}]"
+    return ACTIONS[aid].run(actx, order)
+
+
+@action_ability(BALBAN)
+def balban(actx: ActionCtx, order: dict) -> str | None:
+    """"On Earth, may take an Action and sacrifice eight Souls to gain a Favour." She
+    stays on Earth (an Action affecting Earth, HG-9.6-04)."""
+    p = actx.st.players[actx.player]
+    if actx.st.daemons[actx.daemon].where != ON_EARTH:
+        return f"Balban sacrifices Souls for a Favour only on Earth [{BALBAN}]"
+    if p.souls < BALBAN_SOULS:
+        return f"{actx.player} has {count(p.souls, 'Soul')}; Balban sacrifices " \
+               f"{BALBAN_SOULS} [{BALBAN}]"
+    p.souls -= BALBAN_SOULS
+    p.favours += 1
+    actx.log.public("ability-sacrifice", f"{actx.label()} sacrifices {BALBAN_SOULS} Souls on "
+                    f"Earth and gains 1 Favour (her ability)", RULE, daemon=actx.daemon,
+                    player=actx.player, ability=BALBAN)
+    return None
+
+
+@action_ability(ERESHKIGAL)
+def ereshkigal(actx: ActionCtx, order: dict) -> str | None:
+    """"May take an Action to Incapacitate herself; her Triumvirate then loses one
+    Disfavour." Refused with no Disfavour to lose: she would be Incapacitated for
+    nothing. She recovers as any Incapacitated Daemon does (HG-13.2-01)."""
+    p = actx.st.players[actx.player]
+    if p.disfavours == 0:
+        return f"{actx.player} has no Disfavour to lose [{ERESHKIGAL}]"
+    d = actx.st.daemons[actx.daemon]
+    d.incapacitated, d.recover_by = True, None  # she is acting: the phase moves on
+    p.disfavours -= 1
+    actx.log.public("ability-atone", f"{actx.label()} Incapacitates herself, and "
+                    f"{actx.player} loses 1 Disfavour (her ability)", RULE,
+                    daemon=actx.daemon, player=actx.player, ability=ERESHKIGAL)
+    return None
+
+
+_ON = re.compile(r"^ON\s+(?P<who>\S.*)$", re.I)
+
+
+def _parse_orias(text: str, ctx) -> tuple[str, dict]:
+    m = _ON.match(text.strip())
+    if not m:
+        raise OrderError(INVALID, f"Orias: ABILITY needs the opponent whose hand he looks "
+                         f"at, not {text.strip()!r}", RULE, "write Orias: ABILITY ON <player>")
+    who = player_name(m["who"], ctx, RULE)
+    return f"ON {who}", {"player": who}
+
+
+@action_ability(ORIAS, parse=_parse_orias)
+def orias(actx: ActionCtx, order: dict) -> str | None:
+    """"May take an Action to Roll against Stars; on a success he may look at an
+    opponent's Arcana hand" (HG-3.4-04). Only his player is told the cards."""
+    who = order["player"]
+    if who == actx.player or who not in actx.st.players:
+        return f"{who} is not an opponent of {actx.player} [{ORIAS}]"
+    stars = actx.data.daemons[actx.daemon].stars
+    die = actx.dice.roll(f"{actx.label()} Rolls against Stars to see {who}'s hand",
+                         actx.player)
+    ok = die <= stars
+    actx.log.public("ability-look", f"{actx.label()} Rolls against {count(stars, 'Star')} to "
+                    f"look at {who}'s Arcana hand: {die}, "
+                    f"{'a success' if ok else 'a failure'}", "HG-3.4-04", daemon=actx.daemon,
+                    player=actx.player, target=who, roll=die, ability=ORIAS)
+    if ok:
+        hand = [actx.data.arcana[c].name for c in actx.st.players[who].hand]
+        actx.log.private(actx.player, "ability-hand", f"Orias sees {who}'s Arcana hand: "
+                         + (", ".join(hand) if hand else "no cards"), RULE,
+                         daemon=actx.daemon, target=who, cards=list(actx.st.players[who].hand))
+    return None
