@@ -488,13 +488,25 @@ def test_ability_caim_reroll_order_checks(make_state):
         "CAIM REROLLS FIRST FAILED ATONEMENT, EVIL DEEDS"
     assert line(st, "keys", "CAIM REROLLS FIRST FAILED ATONEMENT, ANY").canonical == \
         "CAIM REROLLS FIRST FAILED ANY"
-    for kind in ("INFLUENCE", "FLIGHT"):
-        got = line(st, "keys", f"CAIM REROLLS FIRST FAILED {kind}")
-        assert got.status == ILLEGAL and got.message.endswith("is not implemented yet")
+    got = line(st, "keys", "CAIM REROLLS FIRST FAILED FLIGHT")
+    assert got.status == ILLEGAL and got.message.endswith("is not implemented yet")
+    assert line(st, "keys", "CAIM REROLLS INFLUENCE").canonical == \
+        "CAIM REROLLS FIRST FAILED INFLUENCE"
     assert line(st, "keys", "CAIM REROLLS FIRST FAILED COMBAT").status == INVALID
     assert line(st, "beast", "CAIM REROLLS FIRST FAILED ANY").status == ILLEGAL
     twice = check_sheet(st, DATA, "keys", "CAIM REROLLS ANY\nCAIM REROLLS ATONEMENT\n")
     assert [x.status for x in twice.lines] == [ACCEPTED, ILLEGAL]
+
+
+def test_ability_caim_rerolls_a_failed_influence_die(make_state):
+    """Baal (3 Hearts) tries to disband a Legion not at home: a 5 fails; Caim re-rolls
+    it (IP-33): a 2 disbands it."""
+    st = _caim_state(make_state, units=[("legion", "beast", "sectio.liars")])
+    log = run_phase(action.run, st, DATA, orders={
+        "keys": "CAIM REROLLS INFLUENCE\nBaal: INFLUENCE LEGION AT Liars\n"}, script=[5, 2])
+    assert ("ability-reroll", "Caim (keys) re-rolls Influence die 1 of Baal (keys): 2") in \
+        acts(log)
+    assert [u for u in st.units if u.owner == "beast"] == []
 
 
 # -- Gomory ------------------------------------------------------------------------------------

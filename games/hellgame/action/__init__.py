@@ -26,7 +26,8 @@ __all__ = ["run", "Queue", "ActionCtx"]
 KEYWORD = "ACTION"
 
 
-def run(st, sheets, dice, data, log) -> None:
+def run(st, sheets, dice, data, log) -> Queue:
+    """Play the phase; returns its Rank Track queue (what each Daemon took), for tests."""
     queue = build(st, data)
     for d in sorted(st.daemons.values(), key=lambda d: (data.daemons[d.id].rank, d.id)):
         if d.incapacitated:  # HG-9.0-02
@@ -48,6 +49,7 @@ def run(st, sheets, dice, data, log) -> None:
         if _up(actx, _alternatives(st, sheets, player, daemon)):
             continue  # it Passed: the queue moved it back
         queue.waiting.pop(0)
+    return queue
 
 
 def _alternatives(st, sheets, player: str, daemon: str) -> list[dict]:

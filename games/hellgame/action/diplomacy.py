@@ -412,6 +412,15 @@ def _roll(actx, order: dict, n: int, hearts: int, bribes: list[int], bonus: int
             shown.append(_shown(die, bribes[i], bonus) + " re-rolled (Gomory)")
             die = actx.dice.roll(f"Gomory's re-roll of Influence die {i + 1}", actx.player)
             ok = die - bribes[i] + bonus <= hearts
+        if not ok:  # IP-33: Caim's once-a-turn re-roll, if her player ordered it
+            from . import reroll  # abilities.py (which reroll uses) imports this module
+
+            new = reroll.offer(actx, actx.player, "influence", die,
+                               f"Influence die {i + 1} of {actx.label()}")
+            if new is not None:
+                shown.append(_shown(die, bribes[i], bonus) + " re-rolled (Caim)")
+                die = new
+                ok = die - bribes[i] + bonus <= hearts
         shown.append(_shown(die, bribes[i], bonus))
         if not ok:
             return False, shown

@@ -34,15 +34,14 @@ RULE = "IP-33"
 
 #: Rolls with Caim's hook (action/reroll.py): word on the sheet -> kind.
 REROLL_KINDS = {"atonement": "atonement", "evil deeds": "evil deeds",
-                "antehell": "antehell", "leaving antehell": "antehell"}
+                "antehell": "antehell", "leaving antehell": "antehell",
+                "influence": "influence"}
 ANY = "any"
 #: Rolls of her Triumvirate Caim's re-roll does not reach yet, and why.
 REROLL_NOT_YET = {
-    "influence": "Influence dice (Gomory's own REROLL works; Caim's hook is not in the "
-                 "Influence roll yet)",
     "flight": "flight dice (the hook is not in the flight roll yet)",
 }
-_KIND_WORDS = "ATONEMENT, EVIL DEEDS, ANTEHELL or ANY"
+_KIND_WORDS = "ATONEMENT, EVIL DEEDS, ANTEHELL, INFLUENCE or ANY"
 
 _GRANT = re.compile(r"^DOUBLE\s+PASS\s+TO\s+(?P<who>.+?)(?:\s+(?P<if>IF)\b\s*(?P<cond>.*))?$",
                     re.I)
