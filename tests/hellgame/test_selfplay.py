@@ -1,0 +1,152 @@
+"""Random self-play: seeded games of 3 to 6 players, random orders a player could give,
+many turns; after every turn the invariants hold (issue 5's "Done when"):
+
+- no negative Souls, Favours or Disfavours;
+- at most 12 Legions per player (HG-2.3.1-01);
+- every unit stands in exactly one place: a Sectio or AnteHell, never the Pentagram;
+- every card is somewhere, once: Arcana in the deck, a hand or under a Daemon Walking
+  the Earth; Daemons in the deck or in play; Hell cards in the deck or a Permanent box;
+  Lieutenants and Hellhounds in their boxes or on the map;
+- a winner only when the rules say so: a whole Circle, or three "6" Arcana (HG-4.0).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from pbem.dice import Dice
+from pbem_games.hellgame import GAME
+from pbem_games.hellgame.data import load_data
+
+DATA = load_data()
+NAMES = ["anna", "boris", "chiara", "dmitri", "elena", "fyodor"]
+
+
+def random_sheet(rng: random.Random, state: dict, player: str) -> str:
+    view = GAME.player_view(state, player)
+    me = view["me"]
+    others = [p for p in state["seats"] if p != player]
+    lines = []
+    if me["sectio"] and rng.random() < 0.6:
+        lines.append(f"LEGION {rng.choice(me['sectio'])} {rng.randint(1, 2)}")
+    if rng.random() < 0.4:
+        lines.append(f"BUY ARCANA {rng.randint(1, 2)}")
+    if rng.random() < 0.3:
+        lines.append(f"GIVE {rng.choice(others)} {rng.randint(1, 3)} SOULS")
+    if rng.random() < 0.2:
+        lines.append("TAME")
+    legions = [u for u in state["units"] if u["owner"] == player and u["kind"] == "legion"
+               and u["location"] in DATA.sectio]
+    for d in me["daemons"]:
+        if d["incapacitated"]:
+            continue
+        choice = rng.random()
+        name = d["name"]
+        if d["where"] == "earth":
+            lines.append(f"{name}: {rng.choice(['EVIL DEEDS', 'LEAVE THE EARTH'])}")
+        elif choice < 0.45 and legions:
+            u = rng.choice(legions)
+            to = DATA.sectio[u["location"]].neighbours.get(rng.randint(1, 4))
+            if to in DATA.sectio:
+                lines.append(f"{name}: MARCH 1 LEGION {DATA.sectio[u['location']].name} > "
+                             f"{DATA.sectio[to].name}")
+        elif choice < 0.6:
+            lines.append(f"{name}: WALK THE EARTH")
+        elif choice < 0.7:
+            lines.append(f"{name}: PASS")
+        elif choice < 0.8:
+            lines.append(f"{name}: ATONE")
+    if rng.random() < 0.3:
+        lines.append(rng.choice(["FLEE ANYWHERE IF OUTNUMBERED", "FLEE ANYWHERE",
+                                 f"GRANT PASSAGE TO {rng.choice(others)}"]))
+    for s in sorted({DATA.sectio[u["location"]].name for u in legions}):
+        if rng.random() < 0.3:
+            lines.append(f"PETITION {s}")
+    return "\n".join(lines) + "\n"
+
+
+def places(state: dict) -> Counter:
+    """Where every component is: its kind and id -> how many places hold it."""
+    seen: Counter = Counter()
+    for c in state["arcana_deck"]:
+        seen["arcana", c] += 1
+    for p in state["players"].values():
+        for c in p["hand"]:
+            seen["arcana", c] += 1
+    for d in state["daemons"].values():
+        if d.get("walk_card"):
+            seen["arcana", d["walk_card"]] += 1
+        seen["daemon", d["id"]] += 1
+    for d in state["daemon_deck"]:
+        seen["daemon", d] += 1
+    for c in state["hell_deck"]:
+        seen["hell", c] += 1
+    for c in state["permanent"].values():
+        if c:
+            seen["hell", c] += 1
+    for box in state["lieutenant_boxes"]:
+        for lt in box:
+            seen["lieutenant", lt] += 1
+    for lt in state["lieutenant_return"]:
+        seen["lieutenant", lt] += 1
+    for h in state["hellhound_box"]:
+        seen["hellhound", h] += 1
+    for u in state["units"]:
+        if u["kind"] in ("lieutenant", "hellhound") and u.get("ref"):
+            seen[u["kind"], u["ref"]] += 1
+    return seen
+
+
+def check_invariants(state: dict, winner_expected_possible: bool = True) -> None:
+    for name, p in state["players"].items():
+        assert p["souls"] >= 0 and p["favours"] >= 0 and p["disfavours"] >= 0, name
+        legions = sum(1 for u in state["units"] if u["owner"] == name and u["kind"] == "legion")
+        assert legions <= DATA.tables["legion_cap"], (name, legions)
+        assert len(p["hand"]) <= 6, name  # 5, or 6 with Asmodeus (her ability)
+    for u in state["units"]:
+        assert u["location"] == "antehell" or u["location"] in DATA.sectio, u
+    assert len({u["id"] for u in state["units"]}) == len(state["units"])
+    counts = places(state)
+    duplicated = [k for k, n in counts.items() if n != 1]
+    assert duplicated == [], duplicated
+    totals = Counter(kind for kind, _ in counts)
+    assert totals["arcana"] == len(DATA.arcana)
+    assert totals["daemon"] == len(DATA.daemons)
+    assert totals["hell"] == len(DATA.hell_cards)
+    assert totals["lieutenant"] == len(DATA.lieutenants)
+    assert totals["hellhound"] == len(DATA.hellhounds)
+    if state.get("winner"):
+        assert _someone_may_win(state), state["winner"]
+
+
+def _someone_may_win(state: dict) -> bool:
+    """HG-4.0-01/03: a player holds a whole Circle, or shows three '6' Arcana."""
+    by_circle: dict[tuple[str, int], int] = Counter()
+    for sid, owner in state["owners"].items():
+        by_circle[owner, DATA.sectio[sid].circle] += 1
+    if any(n == 5 for n in by_circle.values()):
+        return True
+    return any(sum(DATA.arcana[c].flags.six for c in p["hand"]) >= 3
+               for p in state["players"].values())
+
+
+@pytest.mark.parametrize("seed,players", [(1, 3), (2, 4), (3, 5), (4, 6), (5, 4), (6, 3)])
+def test_random_self_play_keeps_the_invariants(seed, players):
+    rng = random.Random(seed)
+    seats = NAMES[:players]
+    state, _, _ = GAME.new_game(seats, {}, Dice(f"self-{seed}"))
+    check_invariants(state)
+    sheets = {p: None for p in seats}  # the setup stage: defaults
+    state = GAME.resolve(state, sheets, Dice(f"self-{seed}-0")).state
+    check_invariants(state)
+    for turn in range(1, 9):
+        sheets = {p: GAME.check_orders(state, p, random_sheet(rng, state, p)) for p in seats}
+        res = GAME.resolve(state, sheets, Dice(f"self-{seed}-{turn}"))
+        state = res.state
+        check_invariants(state)
+        if res.finished:
+            assert state["winner"]
+            break
