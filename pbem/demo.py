@@ -145,11 +145,11 @@ def demo_orders(game, stage: dict, player: str) -> str | None:
             body.append("GIVE anna 1 SOULS")
             if mine:
                 body.append(f"LEGION {mine[-1]}")
-        body += _demo_actions(me, player)
+        body += _demo_actions(me, player, game.order_form(json.loads(stage["state"]), player))
     return head + "\n".join(body) + "\n"
 
 
-def _demo_actions(me: dict, player: str) -> list[str]:
+def _demo_actions(me: dict, player: str, form: str) -> list[str]:
     """A few Action Phase lines (the rest of the Daemons take the default)."""
     daemons = [d for d in me["daemons"] if not d["incapacitated"]]
     if not daemons:
@@ -163,6 +163,9 @@ def _demo_actions(me: dict, player: str) -> list[str]:
             lines.append(f"{daemons[-1]['name']}: WALK THE EARTH")
         return lines
     if player == "boris":
-        return [f"{first}: PASS BEHIND {daemons[-1]['name']} IF {daemons[-1]['name']} HAS NOT "
-                f"ACTED", f"{first}: ATONE"]
+        lines = [f"{first}: PASS BEHIND {daemons[-1]['name']} IF {daemons[-1]['name']} HAS "
+                 f"NOT ACTED", f"{first}: ATONE"]
+        # and the March his order form suggests (towards someone's Legions: a combat)
+        march = [ln[1:] for ln in form.splitlines() if ln.startswith("#") and ": MARCH " in ln]
+        return march[:1] + lines
     return []

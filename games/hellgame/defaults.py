@@ -44,7 +44,22 @@ DECISIONS = {
         (("PAYMON GRANTS", "CAIM REROLLS"), "IP-33", "abilities that need a choice are not "
                                                      "used: Paymon grants no Double Pass, "
                                                      "Caim re-rolls no die"),
-        (("PETITION",), "IP-47", "no petitions by Favour"),
+        (("COURT LILITH",), "IP-35", "do not court Lilith"),
+        (("STEER LILITH",), "IP-36", "if you win Lilith: her steps are rolled, as if "
+                                     "not courted"),
+        (("FIGHT",), "IP-37", "fight the other Triumvirate with most Units; join the side "
+                              "against the one holding more Sectio in a single Circle"),
+        (("JOIN",), "IP-38", "in each combat your free Daemon in Hell with most Skulls joins "
+                             "where you have Legions, bringing no cards"),
+        (("COMBAT MAGIC",), "IP-39", "the other side plays Combat cards first"),
+        (("COMBAT CAST",), "IP-40", "play no Combat cards"),
+        (("HITS",), "IP-41", "hits on hounds first if your Daemon has under 4 Skulls, then "
+                             "Legions, Minders, Lieutenants"),
+        (("COMBAT FLEE",), "IP-43", "fight on (a Lieutenant left alone always flees)"),
+        (("PETITION",), "IP-47", "Victor's Right claimed wherever you won a combat; "
+                                 "no petitions by Favour"),
+        (("ALLOW PETITIONS",), "IP-48", "refuse: your Units block other players' "
+                                        "petitions"),
         (("BUY OFF", "KEEP FAVOURS"), "IP-49", "buy off as many Disfavours as you can"),
     ],
 }

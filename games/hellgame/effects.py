@@ -12,6 +12,10 @@ from collections.abc import Callable
 
 ARCANA: dict[str, Callable] = {}
 HELL_CARDS: dict[str, Callable] = {}
+#: Phenomena by phenomenon id (cards that share a grey box share its effect), called as
+#: `fn(st, sheets, dice, data, log, card, sectio)`: `card` is the Hell card whose grey box
+#: is used, `sectio` the Sectio struck (from the next card's bottom line, HG-6.2-02).
+PHENOMENA: dict[str, Callable] = {}
 ABILITIES: dict[str, Callable] = {}
 
 
@@ -33,6 +37,10 @@ def hell_card(card_id: str):
     return _register(HELL_CARDS, card_id)
 
 
+def phenomenon(phenomenon_id: str):
+    return _register(PHENOMENA, phenomenon_id)
+
+
 def ability(ability_id: str):
     return _register(ABILITIES, ability_id)
 
@@ -40,8 +48,10 @@ def ability(ability_id: str):
 def check(data) -> None:
     """An effect with no card is a load-time error, not a surprise at turn 17."""
     ability_ids = {d.ability.id for d in data.daemons.values()}
+    phenomenon_ids = {c.phenomenon.id for c in data.hell_cards.values()}
     for table, known, what in ((ARCANA, data.arcana, "Arcana"),
                                (HELL_CARDS, data.hell_cards, "Hell card"),
+                               (PHENOMENA, phenomenon_ids, "Phenomenon"),
                                (ABILITIES, ability_ids, "Daemon ability")):
         stray = sorted(set(table) - set(known))
         if stray:
@@ -59,4 +69,5 @@ def coverage(data) -> dict:
 
     return {"arcana": one(data.arcana, ARCANA),
             "hell_cards": one(data.hell_cards, HELL_CARDS),
+            "phenomena": one({c.phenomenon.id for c in data.hell_cards.values()}, PHENOMENA),
             "daemon_abilities": one(ability_ids, ABILITIES)}

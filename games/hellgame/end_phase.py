@@ -14,6 +14,7 @@ Players are handled in seat order throughout.
 
 from __future__ import annotations
 
+from . import events
 from .all_lost import revive_or_restart
 from .favours import attribute
 from .log import Log, count
@@ -160,6 +161,10 @@ def clean_up(st: HellState, data, log: Log) -> None:
         if u.kind == LEGION and u.location != ANTEHELL:
             u.tamed_this_visit = False
     st.revealed.clear()
+    # a forced Pass for Good lasts one Action Phase; a Daemon that had acted when
+    # Uriel arrived (say, by a Conspire) is not bound into the next turn
+    for d in st.daemons.values():
+        d.pass_for_good = False
 
 
 def run(st: HellState, sheets, dice, data, log: Log) -> None:
@@ -168,9 +173,12 @@ def run(st: HellState, sheets, dice, data, log: Log) -> None:
         return
     buy_off(st, sheets, log)
     recovery_rolls(st, dice, data, log)
+    # After recovery: a Daemon stung by The Bees stays Incapacitated at least a turn.
+    events.end_phase(st, dice, data, log)
     for name in st.seats:
         revive_or_restart(st, name, dice, data, log)
     clean_up(st, data, log)
+    events.clean_up(st, log)
     if st.variants.get("cursed_dice"):
         log.not_implemented("Optional rule Cursed Dice (six 1s in a row earn a Favour)",
                             "HG-15.3-01")

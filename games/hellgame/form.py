@@ -21,7 +21,9 @@ TURN_SECTIONS = [
      ["GRANT PASSAGE", "FLEE", "FLIGHT PREFER", "FLIGHT TAKE"]),
     ("Action Phase: Counters (when others play Arcana)", ["COUNTER"]),
     ("Action Phase: Daemon abilities (standing orders)", ["PAYMON GRANTS", "CAIM REROLLS"]),
-    ("Petitions Phase", ["PETITION"]),
+    ("Random Moves Phase: courting Lilith", ["COURT LILITH", "STEER LILITH"]),
+    ("Combat Phase", ["FIGHT", "JOIN", "COMBAT MAGIC", "COMBAT CAST", "HITS", "COMBAT FLEE"]),
+    ("Petitions Phase", ["PETITION", "ALLOW PETITIONS"]),
     ("End Phase", ["BUY OFF", "KEEP FAVOURS"]),
 ]
 SETUP_SECTIONS = [("Setup", ["REDRAW", "PLACE"])]
@@ -42,6 +44,7 @@ def order_form(st: HellState, data: HellData, player: str) -> str:
         "KEEP": f"KEEP {hand[0]}" if hand else None,
         "GIVE": f"GIVE {rival} 2 SOULS",
         "GRANT PASSAGE": f"GRANT PASSAGE TO {rival}",
+        "COURT LILITH": f"COURT LILITH WITH {daemons[0]}" if daemons else None,
         "LEGION": f"LEGION {mine[0]} 1" if mine else None,
         "PETITION": f"PETITION {petitionable[0]}" if petitionable else None,
     }
@@ -99,12 +102,18 @@ def _action_section(st: HellState, data: HellData, player: str, defaults: dict) 
 
 
 def _march_example(st: HellState, data: HellData, player: str) -> str:
-    """MARCH 1 LEGION <where one of the player's Legions is> > <a neighbouring Sectio>."""
+    """MARCH 1 LEGION <where one of the player's Legions is> > <a neighbouring Sectio>,
+    preferring one where another player's Legions stand (a fight), then any."""
+    moves = []
     for u in st.units_of(player, "legion"):
         if u.location in data.sectio:
             for face in (1, 2, 3, 4):
                 to = data.sectio[u.location].neighbours.get(face)
                 if to in data.sectio:
-                    return (f"MARCH 1 LEGION {data.sectio[u.location].name} > "
-                            f"{data.sectio[to].name}")
-    return ""
+                    enemy = any(v.kind == "legion" and v.owner not in (None, player)
+                                for v in st.units_at(to))
+                    moves.append((not enemy, u.number, face, u.location, to))
+    if not moves:
+        return ""
+    _, _, _, frm, to = min(moves)
+    return f"MARCH 1 LEGION {data.sectio[frm].name} > {data.sectio[to].name}"

@@ -26,6 +26,7 @@ class HellGame:
         "no_setup_hell_cards": "learning game: skip the setup Hell-card draw (HG-5.1-04)",
         "cursed_dice": "six 1s in a row earn a Favour (HG-15.3-01; not yet implemented)",
         "rigging_events": "Conspire may instead rig the next Event (HG-9.7.3.1-01)",
+        "speedier_combat": "Combat Rolls hit on 5 instead of 6 (HG-11.3-01)",
     }
 
     @property

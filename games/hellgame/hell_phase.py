@@ -1,12 +1,12 @@
 """The Hell Phase (chapter 6): Event and Phenomena, then the Arcana draw (6.3).
 
-The first turn has no Hell Phase (HG-5.2-02). The Event and Phenomena (HG-6.0-01,
-6.1-*, 6.2-*) come with a later issue: they are reported as not implemented and no
-Hell card is drawn, so the Hell deck stays as it was dealt.
+The first turn has no Hell Phase (HG-5.2-02). The three Hell cards, their Event and
+Phenomenon and the effects are in events.py (HG-6.0-01, 6.1-*, 6.2-*).
 """
 
 from __future__ import annotations
 
+from . import events
 from .cards import gain_arcana
 from .data import HellData
 from .favours import disfavour_roll
@@ -19,7 +19,7 @@ def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
         log.public("no-hell-phase", "The first turn of the game has no Hell Phase.",
                    "HG-5.2-02")
         return
-    log.not_implemented("Hell Phase Event and Phenomena", "HG-6.0-01")
+    events.event_and_phenomena(st, sheets, dice, data, log)
     draw_arcana(st, sheets, dice, data, log)
 
 

@@ -1,25 +1,39 @@
 """The Petitions Phase (chapter 12): Sectio change hands (HG-12.0-01).
 
-Implemented: Petition using Favours (HG-12.1-01) with the common conditions
-(HG-12.0-02..05). Victor's Right (12.2) and Freebooters taking over Sectio (12.3) come
-with a later issue and are reported as not yet implemented.
+Three ways (HG-12.0-02): Petition using Favours (HG-12.1-01), Petition using Victor's
+Right (HG-12.2-01/02) and Freebooters taking over their Sectio (HG-12.3-01,
+HG-10.4-02). A petition needs a Legion of the player in the Sectio and no unfriendly
+Units there (HG-12.0-03); Uriel and Lilith are Units (3.3), so they block too.
 
 Order (A-27): Triumvirates petition in the Rank order of their highest-ranked
-non-Incapacitated Daemon (players without one come last, in seat order); each player's
-petitions go in the order written. This matters only when claims conflict, e.g. when a
-petition takes a player's last Sectio and the rescue (HG-15.2-01) moves other Sectio.
-Petitions are made only as ordered (IP-47: no default petitions by Favour).
+non-Incapacitated Daemon (players without one come last, in seat order). Each player
+first claims by Victor's Right, in Sectio id order, then makes his Favour petitions in
+the order written; Freebooters take over last (their Units block every player's
+petition, so the order between them and the players changes nothing).
+
+Victor's Right is claimed wherever the player won a combat this turn (IP-47 default: no
+order needed). A win means a fight of at least one round (HG-12.2-01); Units fleeing
+from a march are no combat at all (HG-12.2-02). The Combat Phase records the wins in
+`st.combat_wins` ({sectio: {"winners": [players], "rounds": n}}). A PETITION order for
+the same Sectio is the fall-back: it is used only if the Disfavour Roll fails.
+
+Allies (A-28, v1 12.3.3): another player's Units are friendly to a petition only if that
+player consents with ALLOW PETITIONS (IP-48, default refuse), and only one ally may
+use Victor's Right in a Sectio.
 """
 
 from __future__ import annotations
 
 from .all_lost import rescue_last_sectio
-from .favours import spend_free_favour
+from .favours import disfavour_roll, spend_free_favour
 from .log import Log, count
 from .orders import orders_of
-from .state import LEGION, HellState
+from .orders.petitions import allows
+from .state import LEGION, LIEUTENANT, HellState
 
 RULE = "HG-12.1-01"
+VICTORY_RULE = "HG-12.2-01"
+FREEBOOTER_RULE = "HG-12.3-01"
 
 
 def petition_order(st: HellState, data) -> list[str]:
@@ -32,47 +46,110 @@ def petition_order(st: HellState, data) -> list[str]:
     return sorted(st.seats, key=best)
 
 
-def why_not(st: HellState, player: str, sectio: str, data) -> str | None:
-    """Why `player` may not petition for `sectio` now, or None (HG-12.0-03, HG-14.1-01)."""
+def victories(st: HellState, player: str) -> list[str]:
+    """Sectio where `player` won a combat this turn that lasted at least one round
+    (HG-12.2-01), in Sectio id order."""
+    return sorted(s for s, w in st.combat_wins.items()
+                  if player in w.get("winners", []) and w.get("rounds", 0) >= 1)
+
+
+def why_not(st: HellState, player: str, sectio: str, data, sheets=None,
+            by_favour: bool = True) -> str | None:
+    """Why `player` may not petition for `sectio` now, or None (HG-12.0-03, HG-14.1-01).
+    Units of a player whose ALLOW PETITIONS covers him are friendly (A-28)."""
     name = data.sectio[sectio].name
     if st.owners.get(sectio) == player:
         return f"{name} is already yours"
     if not [u for u in st.units_at(sectio) if u.owner == player and u.kind == LEGION]:
         return f"you have no Legion in {name} (HG-12.0-03)"
-    others = st.unfriendly_at(sectio, player)
+    others = [u for u in st.unfriendly_at(sectio, player)
+              if u.owner is None or not allows(orders_of((sheets or {}).get(u.owner),
+                                                         "ALLOW PETITIONS"), player, sectio)]
     if others:
         return f"{name} holds {count(len(others), 'unfriendly Unit')} (HG-12.0-03)"
     p = st.players[player]
-    if p.free_favours < 1:
+    if by_favour and p.free_favours < 1:
         bound = " (each of your Favours is bound by a Disfavour, HG-14.1-01)" if p.favours else ""
         return f"you have no Favour to spend{bound}"
     return None
 
 
-def petition_by_favour(st: HellState, player: str, sectio: str, dice, data, log: Log) -> bool:
-    """One Petition using Favours (HG-12.1-01). Returns True if control changed."""
-    reason = why_not(st, player, sectio, data)
-    name = data.sectio[sectio].name
-    if reason:
-        log.private(player, "petition-failed", f"Your petition for {name} fails: {reason}.",
-                    RULE, sectio=sectio)
-        return False
-    spend_free_favour(st, player)
+def _take(st: HellState, player: str, sectio: str, dice, data, log: Log, how: str,
+          rule: str) -> None:
     before = st.owners.get(sectio)
     # Control Box marker and Sectio card change together (HG-12.0-05, HG-2.4.2-01).
     st.set_owner(sectio, player)
     was = f"from {before}" if before else "unowned until now (HG-12.0-04)"
-    log.public("petition", f"{player} spends a Favour and takes control of {name}, {was}.",
-               RULE, player=player, sectio=sectio, previous=before)
+    log.public("petition", f"{player} {how} and takes control of {data.sectio[sectio].name}, "
+               f"{was}.", rule, player=player, sectio=sectio, previous=before)
     if before is not None and not st.sectio_of(before):
         rescue_last_sectio(st, before, dice, data, log)
+
+
+def petition_by_favour(st: HellState, player: str, sectio: str, dice, data, log: Log,
+                       sheets=None) -> bool:
+    """One Petition using Favours (HG-12.1-01). Returns True if control changed."""
+    reason = why_not(st, player, sectio, data, sheets)
+    if reason:
+        log.private(player, "petition-failed", f"Your petition for {data.sectio[sectio].name} "
+                    f"fails: {reason}.", RULE, sectio=sectio)
+        return False
+    spend_free_favour(st, player)
+    _take(st, player, sectio, dice, data, log, "spends a Favour", RULE)
     return True
 
 
+def victors_right(st: HellState, player: str, sectio: str, dice, data, log: Log,
+                  sheets=None, used: set[str] | None = None) -> bool:
+    """One Petition using Victor's Right (HG-12.2-01): no Favour, but a Disfavour Roll.
+    `used`: Sectio where an ally already used it this phase (A-28)."""
+    name = data.sectio[sectio].name
+    reason = why_not(st, player, sectio, data, sheets, by_favour=False)
+    if reason is None and used is not None and sectio in used:
+        reason = f"an ally has used Victor's Right in {name} already (A-28)"
+    if reason:
+        if st.owners.get(sectio) != player:
+            log.private(player, "victors-right-failed", f"Your Victor's Right to {name} "
+                        f"cannot be used: {reason}.", VICTORY_RULE, sectio=sectio)
+        return False
+    if used is not None:
+        used.add(sectio)
+    if not disfavour_roll(st, player, dice, f"{VICTORY_RULE} Disfavour Roll for Victor's "
+                          f"Right to {name}"):
+        log.public("victors-right-refused", f"{player} claims {name} by Victor's Right but "
+                   f"fails the Disfavour Roll.", VICTORY_RULE, player=player, sectio=sectio)
+        return False
+    _take(st, player, sectio, dice, data, log, "claims Victor's Right", VICTORY_RULE)
+    return True
+
+
+def freebooters_take_over(st: HellState, dice, data, log: Log) -> None:
+    """HG-12.3-01, HG-10.4-02: surviving Freebooter Legions or Lieutenants take control
+    of their Sectio; a Freebooter marker replaces any Player Marker."""
+    held = sorted({u.location for u in st.units if u.owner is None
+                   and u.kind in (LEGION, LIEUTENANT) and u.location in data.sectio})
+    for sectio in held:
+        if sectio in st.freebooter_sectio:
+            continue
+        before = st.owners.get(sectio)
+        st.set_owner(sectio, None)
+        st.freebooter_sectio = sorted([*st.freebooter_sectio, sectio])
+        was = f", taking it from {before}" if before else ""
+        log.public("freebooters-take", f"Freebooters take control of "
+                   f"{data.sectio[sectio].name}{was}.", FREEBOOTER_RULE, sectio=sectio,
+                   previous=before)
+        if before is not None and not st.sectio_of(before):  # HG-15.2-01
+            rescue_last_sectio(st, before, dice, data, log)
+
+
 def run(st: HellState, sheets, dice, data, log: Log) -> None:
-    """The Petitions Phase (HG-12.0-01..05, HG-12.1-01)."""
-    log.not_implemented("Petition using Victor's Right", "HG-12.2-01")
-    log.not_implemented("Freebooters taking over Sectio", "HG-12.3-01")
+    """The Petitions Phase (HG-12.0-01..05, HG-12.1-01, HG-12.2-01/02, HG-12.3-01)."""
+    used: set[str] = set()
     for player in petition_order(st, data):
+        for sectio in victories(st, player):
+            victors_right(st, player, sectio, dice, data, log, sheets, used)
         for o in orders_of(sheets.get(player), "PETITION"):
-            petition_by_favour(st, player, o["sectio"], dice, data, log)
+            if st.owners.get(o["sectio"]) == player and o["sectio"] in victories(st, player):
+                continue  # taken by Victor's Right: the fall-back is not needed
+            petition_by_favour(st, player, o["sectio"], dice, data, log, sheets)
+    freebooters_take_over(st, dice, data, log)

@@ -21,6 +21,14 @@ HELLHOUND = "hellhound"
 IN_HELL = "hell"
 ON_EARTH = "earth"
 
+#: Unit kinds of the two independent beings (HG-2.3.6-01). They are Units (HG-3.3-01)
+#: with owner None; the Random Moves Phase (random_moves/) moves them.
+URIEL = "uriel"
+LILITH = "lilith"
+#: Where Uriel waits between his arrival and the Random Moves Phase (HG-10.1-01): the
+#: Uriel box, on Earth. Not a place any other Unit can be.
+URIEL_BOX = "uriel-box"
+
 
 @dataclass
 class Unit:
@@ -52,6 +60,9 @@ class Daemon:
     # How an Incapacitated Daemon recovers when a card says so (HG-13.2-01): None is the
     # printed roll; "skulls" a Roll against Skulls (Jones' Device).
     recover_by: str | None = None
+    # Uriel cleansed the Earth: the Daemon must Pass for Good when it next comes up in an
+    # Action Phase (HG-10.1-03, A-20); the Action core takes it and clears the flag.
+    pass_for_good: bool = False
 
 
 @dataclass
@@ -95,8 +106,20 @@ class HellState:
         default_factory=lambda: {"heaven": None, "earth": None, "hell": None}
     )
     revealed: list[str] = field(default_factory=list)  # Play Right Away cards shown this turn
+    # This turn's Phenomenon and the Sectio it strikes, marked by the Warning Sign
+    # (HG-6.2-03): {"card", "phenomenon", "scope", "sectio": [...]}; cleared in the End Phase.
+    warning_sign: dict | None = None
+    # Sectio whose Control Box holds a Freebooter marker (HG-10.4-02, HG-12.3-01), sorted.
+    freebooter_sectio: list[str] = field(default_factory=list)
     variants: dict = field(default_factory=dict)
     winner: dict | None = None  # {"players": [...], "how": "..."} once the game is over
+    # The Combat Phase's results for Victor's Right (12.2): sectio id -> {"winners":
+    # [players, seat order], "rounds": n}; cleared at the start of each Combat Phase.
+    combat_wins: dict[str, dict] = field(default_factory=dict)
+    # Lilith's aspect (HG-10.2-03/04) and the turn it was fixed (by her summoning card,
+    # or by the roll of that turn's Random Moves Phase); None while she is not in play.
+    lilith_aspect: str | None = None
+    lilith_aspect_turn: int = 0
 
     # -- serialisation -------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -180,6 +203,8 @@ class HellState:
             self.owners.pop(sectio, None)
         else:
             self.owners[sectio] = player
+            if sectio in self.freebooter_sectio:  # the Freebooter marker is replaced too
+                self.freebooter_sectio.remove(sectio)
 
     def discard(self, card: str) -> None:
         """A played or discarded Arcana goes to the bottom of its deck (HG-3.3-02)."""

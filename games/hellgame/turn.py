@@ -11,19 +11,20 @@ from __future__ import annotations
 
 from pbem.engine import OrderSheet, Resolution
 
-from . import action, end_phase, hell_phase, petitions, setup, soul, summoning
+from . import (
+    action,
+    combat,
+    end_phase,
+    hell_phase,
+    petitions,
+    random_moves,
+    setup,
+    soul,
+    summoning,
+)
 from .data import HellData
 from .log import Log
 from .state import HellState
-
-
-def _random_moves(st, sheets, dice, data, log: Log) -> None:
-    log.not_implemented("Random Moves Phase (Uriel, Lilith, rampaging Hellhounds)", "HG-10.0-01")
-
-
-def _combat(st, sheets, dice, data, log: Log) -> None:
-    log.not_implemented("Combat Phase", "HG-11.0-01")
-
 
 #: The turn's phases in their fixed order (HG-5.2-01).
 PHASES = {
@@ -31,8 +32,8 @@ PHASES = {
     "soul": soul.run,
     "summoning": summoning.run,
     "action": action.run,
-    "random moves": _random_moves,
-    "combat": _combat,
+    "random moves": random_moves.run,
+    "combat": combat.run,
     "petitions": petitions.run,
     "end": end_phase.run,
 }

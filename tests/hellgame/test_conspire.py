@@ -62,7 +62,7 @@ def test_hg_9_7_3_example_conspire_ukobach_replaces_red_peril(make_state, data):
     """000 §9.7.3 "Example: Conspire": Red Peril is in the Hell box; Ukobach (2 Stars)
     draws four cards: Twelfth Night and Orgasmatron (not Permanent), Tempers (Hell) and
     The Bees (Earth). She uses Tempers to replace Red Peril; its effects are imposed at
-    once (not implemented yet: said so, and the card is placed all the same)."""
+    once: every Triumvirate takes a Disfavour (its lasting part is not implemented yet)."""
     st = state(make_state, EXAMPLE, {"hell": RED_PERIL})
     reason, log = conspire(st, data, "REPLACE Red Peril")
     assert reason is None
@@ -72,10 +72,11 @@ def test_hg_9_7_3_example_conspire_ukobach_replaces_red_peril(make_state, data):
         ("conspire", "Ukobach (void) conspires and draws 4 Hell cards (2 Stars)."),
         ("conspire-place", "void places Tempers in the Permanent Hell box, replacing Red "
                            "Peril, and discards the other 3 cards."),
-        ("not-implemented", "Effects of the Permanent Event Tempers: not yet implemented, "
-                            "skipped.")]
+        ("tempers", "Tempers: every Triumvirate takes 1 Disfavour."),
+        ("not-implemented", "Tempers' lasting effect (1 Disfavour for each Counter played): "
+                            "not yet implemented, skipped.")]
     assert [e.rule for e in log.events] == ["HG-9.7.3-01", "HG-9.7.3-01", "HG-9.7.3-02",
-                                            "HG-9.7.3-02"]
+                                            "HG-6.1-01", "HG-6.1.1-01"]
 
 
 def test_hg_9_7_3_example_conspire_the_bees_could_fill_the_empty_earth_box(make_state, data):

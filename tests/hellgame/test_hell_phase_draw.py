@@ -48,13 +48,11 @@ def test_hg_5_2_02_the_first_turn_has_no_hell_phase(make_state, data):
     assert [(e.kind, e.rule) for e in log.events] == [("no-hell-phase", "HG-5.2-02")]
 
 
-def test_hg_6_0_01_event_and_phenomena_are_reported_and_no_hell_card_is_drawn(make_state, data):
-    st = make_state({"a": {}}, turn=2, hell_deck=["hell.a-help-in-hell", "hell.a-new-recruit"])
+def test_hg_6_0_01_an_empty_hell_deck_means_no_event(make_state, data):
+    st = make_state({"a": {}}, turn=2, hell_deck=[])
     log = run(st, data)
-    assert st.hell_deck == ["hell.a-help-in-hell", "hell.a-new-recruit"]
-    assert log.events[0].kind == "not-implemented"
-    assert log.events[0].rule == "HG-6.0-01"
-    assert log.events[0].text == "Hell Phase Event and Phenomena: not yet implemented, skipped."
+    assert [(e.kind, e.text) for e in log.events][:1] == [
+        ("hell-deck-empty", "The Hell deck is empty: no card for the Event.")]
 
 
 def test_hg_6_3_01_one_card_per_non_incapacitated_daemon_in_seats_order(make_state, data):
@@ -158,7 +156,6 @@ def test_hg_6_3_1_01_play_right_away_card_is_shown_and_goes_to_the_bottom(make_s
     shown = [(e.kind, e.text, e.visible_to) for e in log.events
              if e.kind in ("play-right-away", "not-implemented")]
     assert shown == [
-        ("not-implemented", "Hell Phase Event and Phenomena: not yet implemented, skipped.", None),
         ("play-right-away", "a draws A Bad Day, a Play Right Away card, and shows it to "
          "everyone.", None),
         ("not-implemented", "Play Right Away card A Bad Day: not yet implemented, skipped.",

@@ -107,7 +107,9 @@ def check_invariants(state: dict, winner_expected_possible: bool = True) -> None
         assert legions <= DATA.tables["legion_cap"], (name, legions)
         assert len(p["hand"]) <= 6, name  # 5, or 6 with Asmodeus (her ability)
     for u in state["units"]:
-        assert u["location"] == "antehell" or u["location"] in DATA.sectio, u
+        # Uriel alone may wait in the Uriel box, on Earth (HG-10.1-01)
+        assert u["location"] == "antehell" or u["location"] in DATA.sectio or (
+            u["kind"] == "uriel" and u["location"] == "uriel-box"), u
     assert len({u["id"] for u in state["units"]}) == len(state["units"])
     counts = places(state)
     duplicated = [k for k, n in counts.items() if n != 1]

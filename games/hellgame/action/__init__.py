@@ -65,6 +65,16 @@ def _up(actx: ActionCtx, alternatives: list[dict]) -> bool:
     q, name = actx.queue, _name(actx)
     first_time = actx.daemon not in q.seen
     q.seen.add(actx.daemon)
+    if first_time and actx.st.daemons[actx.daemon].pass_for_good:
+        # Uriel or Wrath of Angels sent it back from Earth: it must Pass for Good
+        # (HG-10.1-03, IP-52); the flag is used up.
+        actx.st.daemons[actx.daemon].pass_for_good = False
+        q.taken[actx.daemon] = "PASS FOR GOOD"
+        actx.log.public("pass-for-good", f"{name} must Pass for Good this turn (recalled "
+                        f"from Earth)", "HG-10.1-03", daemon=actx.daemon,
+                        forced=True)
+        abilities.on_pass_for_good(actx)  # Ashtaroth's Favour
+        return False
     for alt in alternatives:
         label = f"{name}: {alt['kind']}"
         if alt.get("if") is not None and not conditions.holds(alt["if"], actx):

@@ -189,6 +189,10 @@ def _conspire(actx, order: dict) -> None:
     text += f", and discards the other {count(len(unused), 'card')}." if unused else "."
     log.public("conspire-place", text, "HG-9.7.3-02", player=actx.player, card=card,
                area=area, replaced=old)
+    if old:
+        from ..events import leaves_play  # events imports action: no import cycle
+
+        leaves_play(st, data, log, old)  # a replaced Uriel/Lilith card takes its figure
     resolve_permanent(actx, card, "HG-9.7.3-02")
 
 
@@ -211,6 +215,8 @@ def resolve_permanent(actx, card: str, rule: str) -> None:
     """A Permanent card's effects, resolved at once. An effect is registered in
     effects.HELL_CARDS as `fn(st, sheets, dice, data, log)` (a phase's signature); a
     card without one is reported as not implemented, and stays placed."""
+    from .. import events  # noqa: F401  (registers the Hell card effects)
+
     fn = effects.HELL_CARDS.get(card)
     if fn is None:
         actx.log.not_implemented(f"Effects of the Permanent Event "

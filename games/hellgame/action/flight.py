@@ -26,7 +26,8 @@ Readings the rules leave open (each cited where it is used):
 - Lilith: no flight starts in her Sectio (HG-9.5-08, HG-16.3-03), and a flight that
   reaches her Sectio ends there.
 - Freebooters never flee (HG-10.4-01), not even a lone Freebooter Lieutenant; a
-  rampaging Hellhound never flees either.
+  rampaging Hellhound never flees either. Both flee from Uriel only (HG-10.1-07,
+  random_moves/uriel.py), one Unit a stack, and never flee on from where they land.
 
 Every roll, every move, every failure is logged publicly with its clause id.
 """
@@ -40,13 +41,9 @@ from ..log import count
 from ..orders import flight_pref as pref
 from ..orders.common import place_name
 from ..orders.flee import flee_text
-from ..state import ANTEHELL, HELLHOUND, LEGION, LIEUTENANT, HellState, Unit
+from ..state import ANTEHELL, HELLHOUND, LEGION, LIEUTENANT, LILITH, URIEL, HellState, Unit
 
-#: Unit kinds of the two independent beings (HG-2.3.6-01). They are Units (HG-3.3-01)
-#: with owner None; the Random Moves Phase creates and moves them. Until it exists,
-#: tests and scenarios place them like any Unit: {"kind": "uriel", "location": ...}.
-URIEL = "uriel"
-LILITH = "lilith"
+# URIEL and LILITH live in state.py; they are imported from here too (re-exported).
 
 FLEE = "FLEE"  # the standing-order keyword read from the sheets (orders/flee.py)
 
@@ -101,6 +98,9 @@ class Stack:
         hounds = sum(len(hounds_of(st, g)) for g in self.legions)
         dogs = f" and {count(hounds, 'Hellhound')}" if hounds else ""
         if self.lieutenant is None:
+            if self.player is None:  # fleeing from Uriel (HG-10.1-07): one Unit each
+                return ("A rampaging Hellhound" if self.legions[0].kind == HELLHOUND
+                        else count(len(self.legions), "Freebooter Legion"))
             return count(len(self.legions), "Legion") + dogs
         name = f"Lieutenant {data.lieutenants[self.lieutenant.ref].name}" \
             if self.lieutenant.ref in data.lieutenants else "a Lieutenant"
@@ -212,7 +212,8 @@ def flee_stack(actx, stack: Stack, frm: str, barred: str | None) -> None:
     st, data, log = actx.st, actx.data, actx.log
     ranks = _ranks(pref.preference(actx.orders(stack.player, pref.PREFER)))
     while True:
-        who = f"{stack.player}'s {stack.describe(st, data)} in {place_name(frm, data)}"
+        whose = f"{stack.player}'s " if stack.player else ""
+        who = f"{whose}{stack.describe(st, data)} in {place_name(frm, data)}"
         n = 2 if stack.lieutenant is not None else 1  # HG-9.5.1-07 / HG-9.5.1-05
         faces = [actx.dice.roll(f"flight of {who}", stack.player) for _ in range(n)]
         options = [_outcome(st, data, frm, face, barred, stack.player) for face in faces]
@@ -261,8 +262,8 @@ def flee_stack(actx, stack: Stack, frm: str, barred: str | None) -> None:
                        "there, and no flight starts in her Sectio", "HG-16.3-03",
                        player=stack.player)
             return
-        if not unfriendly(st, target, stack.player):
-            return
+        if stack.player is None or not unfriendly(st, target, stack.player):
+            return  # Freebooters and rampaging hounds flee from Uriel only (HG-10.4-01)
         log.public("flight-again", f"{there} holds Units unfriendly to {stack.player}: "
                    f"{stack.describe(st, data)} must flee again", "HG-9.5.1-08",
                    player=stack.player, sectio=target)

@@ -89,6 +89,10 @@ class _March:
         if reason:
             return None, f"{reason} [HG-9.5-08]"
         if m["unit"] == "lieutenant":
+            from ..events import lieutenants_may_move  # events imports action: no cycle
+
+            if not lieutenants_may_move(st):
+                return None, "Red Peril is in play: no Lieutenant may move [HG-6.1.1-01]"
             lt = next((u for u in st.units if u.kind == LIEUTENANT and u.ref == m["lieutenant"]
                        and u.owner == self.player), None)
             name = self.data.lieutenants[m["lieutenant"]].name

@@ -3,10 +3,12 @@
 from . import (  # noqa: F401
     abilities,
     cards,
+    combat,
     counters,
     end,
     flee,
     flight_pref,
+    lilith,
     passage,
     petitions,
     setup,

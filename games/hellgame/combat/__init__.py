@@ -1,0 +1,66 @@
+"""The Combat Phase (chapter 11; 16.5-16.7): `run(st, sheets, dice, data, log)`.
+
+Every Sectio holding hostile parties (parties.py) fights, never AnteHell (HG-11.0-04):
+those with Triumvirate Units first, biggest first by Legions at the start of the phase
+(die for ties, HG-11.0-02), then those with only rampaging hounds or Freebooters
+(HG-11.0-03). Flights may make new combats (HG-11.2.4-03): they join the queue after
+the current combat, by their Legions then (A-37). A Sectio already fought over fights
+again only if new enemies arrive; allies of a joint win stay at peace (16.6).
+
+Recorded for the Petitions Phase (Victor's Right, 12.2), cleared at the start of each
+Combat Phase: `st.combat_wins[sectio] = {"winners": [players], "rounds": n}`, the
+last combat fought there this phase (winners in seat order; [] if no Triumvirate won).
+"""
+
+from __future__ import annotations
+
+from ..state import LEGION
+from .fight import Fight
+from .parties import hostile, is_player, parties_at, rank_by
+from .rounds import fight
+
+#: More combats than this in one phase means flights keep ping-ponging: stop, say so.
+MAX_COMBATS = 200
+
+
+def run(st, sheets, dice, data, log) -> None:
+    st.combat_wins = {}
+    allies: dict[str, list[str]] = {}
+    joined: set[str] = set()  # Daemons, and (below) cards, once per turn (HG-11.1-03)
+    cards_used: set[str] = set()
+    start = {}
+    for u in st.units:
+        if u.kind == LEGION:
+            start[u.location] = start.get(u.location, 0) + 1
+
+    def pending(done: list[str]) -> tuple[list[str], list[str]]:
+        places = sorted({u.location for u in st.units} - set(done))
+        hot = [s for s in places if hostile(st, s, allies)]
+        with_players = [s for s in hot if any(is_player(p) for p in parties_at(st, s))]
+        return with_players, [s for s in hot if s not in with_players]
+
+    queue = rank_by(pending([])[0], lambda s: start.get(s, 0), dice, "biggest combat first")
+    for _ in range(MAX_COMBATS):
+        if not queue:
+            players, others = pending([])
+            if players:
+                queue = rank_by(players, lambda s: sum(1 for u in st.units_at(s)
+                                                       if u.kind == LEGION), dice,
+                                "biggest new combat first")
+            elif others:
+                queue = sorted(others)  # HG-11.0-03: hound-only Sectio last, by id
+            else:
+                return
+        sectio = queue.pop(0)
+        if not hostile(st, sectio, allies):
+            continue
+        result = fight(Fight(st, data, dice, log, sheets, sectio, joined, cards_used))
+        st.combat_wins[sectio] = result
+        if len(result["winners"]) > 1:
+            allies[sectio] = list(result["winners"])
+        new, _ = pending(queue + [sectio])
+        queue += [s for s in rank_by(new, lambda s: sum(1 for u in st.units_at(s)
+                                                        if u.kind == LEGION), dice,
+                                     "biggest new combat first") if s not in queue]
+    log.public("combat-stopped", f"More than {MAX_COMBATS} combats this phase: the rest are "
+               "not fought", "HG-11.2.4-03")

@@ -1,0 +1,195 @@
+"""One combat in one Sectio (11.1, 11.2): Daemons join, then rounds until one side is left.
+
+Each round (HG-11.2-01): sides (16.5, sides.py) → Cast Magic (magic.py) → attacks →
+hits and saves → lost Minders → flight → lone Lieutenants. Orders of play, where the
+rulebook leaves them open, follow "The Battle for Sugar Hill": side 0 (the bigger
+army) rolls its attacks first, tamed hounds before Legions, by unit number; the hits
+side 0 scored are saved first; each hit Unit rolls its saves in the order its owner
+placed the hits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..log import count
+from ..orders import orders_of
+from ..orders.common import place_name
+from ..state import HELLHOUND, IN_HELL, LEGION, LIEUTENANT, Unit
+from .parties import is_player, label, legions, rank_by, units_of
+
+JOIN, CAST, MAGIC, HITS, FLEE = "JOIN", "COMBAT CAST", "COMBAT MAGIC", "HITS", "COMBAT FLEE"
+VARIANT = "speedier_combat"  # 11.3: hits on 5 (or on the variant's value, 4 or 5)
+
+
+@dataclass
+class Fight:
+    st: object
+    data: object
+    dice: object
+    log: object
+    sheets: dict
+    sectio: str
+    joined: set  # Daemons that joined a combat this phase (HG-11.1-03)
+    cards_used: set = field(default_factory=set)  # cards brought this phase (HG-11.1-03)
+    fixed: dict = field(default_factory=dict)  # party -> side kept for the combat
+    daemons: dict = field(default_factory=dict)  # party -> joined Daemons
+    brought: dict = field(default_factory=dict)  # daemon -> cards it brought
+    out: set = field(default_factory=set)  # Daemons put out of the fight by a card
+    bonus: list = field(default_factory=lambda: [0, 0])  # this round's card bonus per side
+    played: set = field(default_factory=set)
+    sides: list = field(default_factory=lambda: [[], []])
+
+    # -- what the steps share ----------------------------------------------------------
+    def orders(self, player: str, key: str) -> list[dict]:
+        return orders_of(self.sheets.get(player), key) if is_player(player) else []
+
+    def rank(self, items, key, why):
+        return rank_by(items, key, self.dice, f"{why} in {self.here}")
+
+    @property
+    def here(self) -> str:
+        return place_name(self.sectio, self.data)
+
+    def best(self, i: int, attr: str) -> int:
+        vals = [getattr(self.data.daemons[d], attr) for p in self.sides[i]
+                for d in self.daemons.get(p, []) if d not in self.out]
+        return max(vals, default=0)
+
+    def skulls(self, party: str) -> int:
+        """A-24: the party's joined, not distracted Daemon with most Skulls."""
+        return max((self.data.daemons[d].skulls for d in self.daemons.get(party, [])
+                    if d not in self.out), default=0)
+
+    # -- magic (magic.py) ----------------------------------------------------------------
+    def plays(self, i: int, rnd: int) -> list[tuple[str, int, dict]]:
+        out = []
+        for p in self.sides[i]:
+            for n, o in enumerate(self.orders(p, CAST)):
+                if o["where"] == self.sectio and o["round"] in (None, rnd) \
+                        and (p, n) not in self.played:
+                    out.append((p, n, o))
+        return out
+
+    def magic_first(self, i: int) -> bool:
+        return any(o["first"] for p in self.sides[i] for o in self.orders(p, MAGIC))
+
+    def caster(self, player: str, card: str) -> str | None:
+        for d in self.daemons.get(player, []):
+            if d not in self.out and card in self.brought.get(d, []):
+                return d
+        return None
+
+    def can_cast(self, play) -> bool:
+        player, n, o = play
+        ok = self.caster(player, o["card"]) is not None and o["card"] in \
+            self.st.players[player].hand
+        if not ok:
+            self.played.add((player, n))
+            self.log.public("combat-cast-skipped", f"{player} cannot play "
+                            f"{self.data.arcana[o['card']].name} in {self.here}: no Daemon "
+                            "of theirs in the fight brought it", "HG-11.1-02", player=player)
+        return ok
+
+    def cast(self, i: int, play) -> None:
+        from .. import effects
+
+        player, n, o = play
+        d = self.caster(player, o["card"])
+        self.played.add((player, n))
+        self.st.players[player].hand.remove(o["card"])
+        self.brought[d].remove(o["card"])
+        self.st.discard(o["card"])
+        self.log.public("combat-cast", f"{self.data.daemons[d].name} ({player}) plays "
+                        f"{self.data.arcana[o['card']].name} in {self.here}", "HG-11.2.1-01",
+                        player=player, card=o["card"])
+        answers = [c for q in self.sides[1 - i] for x in self.daemons.get(q, [])
+                   for c in self.brought.get(x, []) if self.data.arcana[c].flags.counter
+                   or getattr(effects.ARCANA.get(c), "cancels", False)]
+        if answers:  # A-13: only brought cards may counter; not built yet
+            self.log.not_implemented("Counters in combat (A-13)", "HG-9.8.2-01")
+        effects.ARCANA[o["card"]].effect(self, i, d, o)
+
+
+# -- 11.1 Daemons joining --------------------------------------------------------------------
+
+def free_daemons(f: Fight, player: str) -> list[str]:
+    """HG-11.1-03/04: in Hell, active, not yet in a combat this turn."""
+    return [d.id for d in f.st.active_daemons(player)
+            if d.where == IN_HELL and d.id not in f.joined]
+
+
+def join(f: Fight, order: list[str]) -> None:
+    for p in order:
+        lines = f.orders(p, JOIN)
+        sent = []
+        if not lines:  # IP-38 / A-36 default: the free Daemon with most Skulls, no cards
+            free = free_daemons(f, p)
+            if free and legions(f.st, f.sectio, p):
+                sent.append((max(free, key=lambda d: f.data.daemons[d].skulls), []))
+        for o in lines:
+            if o["daemon"] is None:
+                break
+            if o["daemon"] in free_daemons(f, p) and (
+                    f.sectio in o["where"] or (not o["where"] and legions(f.st, f.sectio, p))):
+                held = [c for c in o["cards"] if c in f.st.players[p].hand
+                        and c not in f.cards_used]
+                f.cards_used.update(held)
+                sent.append((o["daemon"], held))
+        for d, cards in sent:
+            f.joined.add(d)
+            f.daemons.setdefault(p, []).append(d)
+            f.brought[d] = list(cards)
+            f.log.public("combat-join", f"{f.data.daemons[d].name} ({p}) joins the combat in "
+                         f"{f.here}, bringing {count(len(cards), 'Arcana card')}",
+                         "HG-11.1-01" if lines else "IP-38", player=p, daemon=d)
+            if cards:
+                f.log.private(p, "combat-brought", f"{f.data.daemons[d].name} brings "
+                              + ", ".join(f.data.arcana[c].name for c in cards), "HG-11.1-02")
+
+
+# -- 11.2.2 attacks ------------------------------------------------------------------------
+
+def minds(f: Fight, legion: Unit) -> bool:
+    return any(h.minder == legion.id for h in f.st.units if h.kind == HELLHOUND)
+
+
+def attackers(f: Fight, party: str) -> list[tuple[Unit, int]]:
+    """HG-11.2.2-02/03: tamed or rampaging hounds (their number of rolls), then Legions
+    not minding a hound (one roll); Lieutenants never attack."""
+    units = units_of(f.st, f.sectio, party)
+    hounds = [(u, f.data.hellhounds[u.ref].attacks if u.ref in f.data.hellhounds else 1)
+              for u in units if u.kind == HELLHOUND]
+    return hounds + [(u, 1) for u in units if u.kind == LEGION and not minds(f, u)]
+
+
+def lt_bonus(f: Fight, party: str, atk: list[tuple[Unit, int]]) -> dict[str, int]:
+    """HG-11.2.2-05, A-26: each Lieutenant (best bonus first) lends his bonus to up to his
+    Leadership of attacking Units, hounds first; one bonus per Unit."""
+    lts = [f.data.lieutenants[u.ref] for u in units_of(f.st, f.sectio, party)
+           if u.kind == LIEUTENANT and u.ref in f.data.lieutenants]
+    out: dict[str, int] = {}
+    todo = [u for u, _ in atk]
+    for lt in sorted(lts, key=lambda x: -x.bonus):
+        for u in todo[:lt.leadership]:
+            out[u.id] = lt.bonus
+        todo = todo[lt.leadership:]
+    return out
+
+
+def attack(f: Fight, i: int, hit_on: int) -> int:
+    hits = 0
+    for p in f.sides[i]:
+        atk = attackers(f, p)
+        bonus = lt_bonus(f, p, atk)
+        for u, n in atk:
+            faces = [f.dice.roll(f"combat roll of {u.id} in {f.here}", p if is_player(p)
+                                 else None) for _ in range(n)]
+            add = bonus.get(u.id, 0) + f.bonus[i]
+            got = sum(1 for x in faces if x + add >= hit_on)
+            hits += got
+            plus = f" (+{add})" if add else ""
+            f.log.public("combat-roll", f"{label(p, f.data, f.st)}'s {u.kind} {u.id} rolls "
+                         f"{', '.join(map(str, faces))}{plus}: {count(got, 'hit')}",
+                         "HG-11.2.2-04", party=p, unit=u.id, faces=faces, bonus=add, hits=got)
+    return hits

@@ -1,0 +1,56 @@
+"""Cast Magic in combat (11.2.1, IP-39/IP-40): Combat cards the joined Daemons brought.
+
+A Combat card's effect is a `CombatSpell` registered in effects.ARCANA under the card's
+id (like the Action spells of action/magic.py). None is implemented yet; COMBAT CAST
+refuses a card without one when the sheet arrives (orders/combat.py). Counters in
+combat (A-13: only brought cards) are not implemented yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import effects
+
+
+@dataclass(frozen=True)
+class CombatSpell:
+    """`effect(combat, side, daemon, order)`: changes the running combat (its round
+    bonus, its out-of-the-fight Daemons). `target(text, ctx)` reads the ON part."""
+
+    card: str
+    effect: Callable
+    target: Callable | None = None
+    combat: bool = True
+
+
+def combat_spell(card: str, target: Callable | None = None):
+    def wrap(fn):
+        effects.arcana(card)(CombatSpell(card, fn, target))
+        return fn
+
+    return wrap
+
+
+def cast_magic(fight, rnd: int) -> None:
+    """HG-11.2.1-01: the side with the Daemon with most Stars decides who casts first
+    (COMBAT MAGIC FIRST; default: the other side, IP-39); sides then take turns, each
+    playing its next ordered card for this round, until both pass."""
+    queues = [fight.plays(i, rnd) for i in (0, 1)]
+    if not any(queues):
+        return
+    stars = [fight.best(i, "stars") for i in (0, 1)]
+    first = fight.rank([0, 1], lambda i: stars[i], "most Stars of Magic")[0]
+    if not fight.magic_first(first):
+        first = 1 - first
+    turn, passes = first, 0
+    while passes < 2:
+        while queues[turn] and not fight.can_cast(queues[turn][0]):
+            queues[turn].pop(0)
+        if not queues[turn]:
+            passes += 1
+        else:
+            passes = 0
+            fight.cast(turn, queues[turn].pop(0))
+        turn = 1 - turn

@@ -1,0 +1,144 @@
+"""The round loop of one combat (11.2.1-11.2.5, 16.6, 16.7)."""
+
+from __future__ import annotations
+
+from ..action import flight
+from ..data import PENTAGRAM
+from ..log import count
+from ..orders.common import place_name
+from ..state import HELLHOUND, LIEUTENANT, LILITH
+from . import magic, sides
+from .fight import FLEE, VARIANT, Fight, attack, attackers, free_daemons, join
+from .parties import is_player, label, legions, parties_at, units_of
+from .saves import saves
+
+#: A combat where no side can roll a single attack can never end (e.g. Lieutenants
+#: and Minders only): it stops, without a winner, after this many rounds.
+STALEMATE = "HG-11.2.5-01"
+
+
+class FleeCtx:
+    """What action/flight.py needs (st, data, dice, log, orders) for flight in combat."""
+
+    def __init__(self, f: Fight):
+        self.st, self.data, self.dice, self.log, self._f = f.st, f.data, f.dice, f.log, f
+
+    def orders(self, player: str, keyword: str) -> list[dict]:
+        return self._f.orders(player, keyword)
+
+
+def hit_on(f: Fight) -> int:
+    """HG-11.2.2-04; the optional speedier combat (HG-11.3-01) hits on 5, or on 4."""
+    v = f.st.variants.get(VARIANT)
+    if not v:
+        return f.data.tables["combat_hit_on"]
+    return v if isinstance(v, int) and not isinstance(v, bool) and v in (4, 5) else 5
+
+
+def over(f: Fight) -> list[str] | None:
+    """The winners once the fight is over (HG-11.2.5-01, HG-16.6-01): one party left,
+    or only Triumvirates that fought on one side (IP-44 default: former allies stop)."""
+    left = parties_at(f.st, f.sectio)
+    if len(left) <= 1:
+        return left
+    if all(is_player(p) for p in left) and any(set(left) <= set(s) for s in f.sides):
+        return left
+    return None
+
+
+def fight(f: Fight) -> dict:
+    """Fight the combat in `f.sectio`; returns {"winners": [...], "rounds": n}."""
+    parties = parties_at(f.st, f.sectio)
+    f.log.public("combat", f"Combat in {f.here}: "
+                 + ", ".join(label(p, f.data, f.st) for p in parties), "HG-11.0-01",
+                 sectio=f.sectio)
+    f.sides = sides.assign(f, 0)  # A-38: sides first, then Daemons join
+    # HG-11.1-01: largest army declares first; ranked (and ties rolled) only when two
+    # or more Triumvirates have a Daemon free to join
+    able = [p for p in parties if is_player(p) and free_daemons(f, p)]
+    join(f, f.rank(able, lambda p: legions(f.st, f.sectio, p), "the largest army")
+         if len(able) > 1 else able)
+    if f.daemons:
+        f.log.not_implemented("Daemons' abilities in combat (IP-45)", "HG-11.2.1-02")
+    rnd = 0
+    while over(f) is None:
+        rnd += 1
+        if rnd > 1:
+            f.sides = sides.assign(f, rnd)
+        f.bonus = [0, 0]
+        magic.cast_magic(f, rnd)
+        if not any(attackers(f, p) for s in f.sides for p in s):
+            f.log.public("combat-stalemate", f"In {f.here} no Unit can attack: the combat "
+                         "ends without a winner", STALEMATE, sectio=f.sectio)
+            return {"winners": [], "rounds": rnd}
+        need = hit_on(f)
+        hits = [attack(f, i, need) for i in (0, 1)]
+        lost = saves(f, 1, hits[0]) + saves(f, 0, hits[1])
+        lost_minders(f, lost)
+        flee(f)
+        lone_lieutenants(f)
+    winners = [p for p in over(f) if is_player(p)]
+    f.log.public("combat-won", f"The combat in {f.here} is over after "
+                 f"{count(rnd, 'round')}: " + (" and ".join(winners) + " won" if winners else
+                                              "no Triumvirate is left"),
+                 "HG-11.2.5-01" if len(winners) < 2 else "HG-16.6-01", sectio=f.sectio,
+                 winners=winners, rounds=rnd)
+    return {"winners": winners, "rounds": rnd}
+
+
+def lost_minders(f: Fight, lost: list) -> None:
+    """Remove the destroyed (hounds first); a surviving hound whose Minder died rampages
+    and rolls once on the Compass to leave; if it stays it is a side of its own
+    (HG-11.2.3-08)."""
+    minded = {h.id: h.minder for h in f.st.units if h.kind == HELLHOUND and h.minder}
+    for u in sorted(lost, key=lambda u: (u.kind != HELLHOUND, u.number)):
+        f.st.remove_unit(u.id)
+    dead = {u.id for u in lost}
+    for hid, minder in minded.items():
+        if minder in dead and hid not in dead:
+            h = f.st.unit(hid)
+            face = f.dice.roll(f"rampage of {hid} from {f.here}")
+            to = f.data.step(f.sectio, face)
+            if to is None or to == PENTAGRAM:
+                f.log.public("hound-rampage", f"The Hellhound {hid} lost its Minder and "
+                             f"rampages: it rolls {face} and stays in {f.here}",
+                             "HG-11.2.3-08", face=face)
+            else:
+                h.location = to
+                f.log.public("hound-rampage", f"The Hellhound {hid} lost its Minder and "
+                             f"rampages: it rolls {face} and runs to "
+                             f"{place_name(to, f.data)}", "HG-11.2.3-08", face=face, to=to)
+
+
+def flee(f: Fight) -> None:
+    """HG-11.2.4-01/02: each Triumvirate with COMBAT FLEE lines, by its Daemon's Skulls
+    (die for ties), decides; flight goes any way but the Pentagram and chains on."""
+    deciding = [p for s in f.sides for p in s if is_player(p) and f.orders(p, FLEE)]
+    for p in f.rank(deciding, f.skulls, "most Skulls of War"):
+        mine = units_of(f.st, f.sectio, p)
+        side = 0 if p in f.sides[0] else 1
+        theirs = sum(len(units_of(f.st, f.sectio, q)) for q in f.sides[1 - side])
+        if not mine or not theirs:
+            continue
+        go, line = flight.decide(f.orders(p, FLEE), f.sectio, len(mine), theirs, f.data)
+        if go and flight.being_at(f.st, LILITH, f.sectio):
+            f.log.public("flight-barred", f"{p}'s Units in {f.here} may not flee: Lilith is "
+                         "there, and no Unit starts a move in her Sectio", "HG-9.5-08",
+                         player=p)
+        elif go:
+            f.log.public("combat-flee", f"{p}'s {count(len(mine), 'Unit')} in {f.here} try "
+                         "to flee (by standing order)", "HG-11.2.4-01", player=p)
+            flight.flee_all(FleeCtx(f), p, f.sectio, barred=None)
+
+
+def lone_lieutenants(f: Fight) -> None:
+    """HG-11.2.4-04: a Lieutenant left without his Legions while enemies remain must
+    flee at once; if he fails he is captured (flight.py, HG-16.2-03)."""
+    for u in sorted(f.st.units_at(f.sectio), key=lambda u: u.number):
+        if u.kind != LIEUTENANT or u not in f.st.units or not flight.is_solitary(f.st, u):
+            continue
+        if over(f) is not None:
+            return
+        f.log.public("combat-lone-lieutenant", f"{u.owner}'s Lieutenant {u.id} is alone in "
+                     f"{f.here} and must flee", "HG-11.2.4-04", player=u.owner)
+        flight.flee_stack(FleeCtx(f), flight.Stack(u.owner, u), f.sectio, barred=None)

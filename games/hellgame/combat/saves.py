@@ -1,0 +1,103 @@
+"""Placing hits and saving hit Units (11.2.3; IP-41, A-24, A-25, A-43).
+
+A side's hits are first split over all its Units, each Unit once before any twice, in
+party order by Units (largest first) (A-25); each party then places its share on its
+own Units by its HITS order, default (IP-41): hounds first if its Daemon's Skulls are
+under 4, then plain Legions, then Minders, then Lieutenants, each kind by unit number.
+A single hit on a side never goes to a Lieutenant unless he is all there is (A-43).
+Each hit needs its own save; the first failure destroys the Unit (A-24).
+"""
+
+from __future__ import annotations
+
+from ..favours import roll_against
+from ..state import HELLHOUND, LEGION, LIEUTENANT, Unit
+from .fight import HITS, Fight, minds
+from .parties import FREEBOOTERS, is_player, label, units_of
+
+
+def kind_of(f: Fight, u: Unit) -> str:
+    if u.kind == HELLHOUND:
+        return "HOUNDS"
+    if u.kind == LIEUTENANT:
+        return "LIEUTENANTS"
+    return "MINDERS" if minds(f, u) else "LEGIONS"
+
+
+def priority(f: Fight, party: str) -> list[str]:
+    for o in f.orders(party, HITS):
+        return o["kinds"]
+    if f.skulls(party) < 4:
+        return ["HOUNDS", "LEGIONS", "MINDERS", "LIEUTENANTS"]
+    return ["LEGIONS", "HOUNDS", "MINDERS", "LIEUTENANTS"]
+
+
+def spread(n: int, units: list) -> list[tuple]:
+    """Once before twice (HG-11.2.3-03): (unit, hits) for the first units that take any."""
+    return [(u, n // len(units) + (1 if k < n % len(units) else 0))
+            for k, u in enumerate(units) if n // len(units) + (1 if k < n % len(units) else 0)]
+
+
+def place(f: Fight, side: int, hits: int) -> list[tuple[str, Unit, int]]:
+    """(party, unit, hits) in the order the saves are rolled."""
+    parties = sorted(f.sides[side], key=lambda p: -len(units_of(f.st, f.sectio, p)))
+    everyone = [(p, u) for p in parties for u in units_of(f.st, f.sectio, p)]
+    if not everyone or not hits:
+        return []
+    share = {p: 0 for p in parties}
+    for (p, _), n in spread(hits, everyone):
+        share[p] += n
+    out = []
+    for p in parties:
+        if not share[p]:
+            continue
+        order = priority(f, p)
+        units = sorted(units_of(f.st, f.sectio, p),
+                       key=lambda u: (order.index(kind_of(f, u)), u.number))
+        if hits == 1 and any(u.kind != LIEUTENANT for u in units):  # HG-11.2.3-02
+            units = [u for u in units if u.kind != LIEUTENANT]
+        out += [(p, u, n) for u, n in spread(share[p], units)]
+    return out
+
+
+def save_one(f: Fight, party: str, u: Unit) -> tuple[bool, int]:
+    """(saved?, die) for one hit on `u` (HG-11.2.3-04..06; FREEBOOTER SAVES)."""
+    reason = f"save of {u.id} in {f.here}"
+    owner = party if is_player(party) else None
+    if u.kind in (HELLHOUND, LIEUTENANT):
+        need = f.data.tables["hellhound_save" if u.kind == HELLHOUND else "lieutenant_save"]
+        die = f.dice.roll(reason, owner)
+        return die <= need, die
+    best = [d for d in f.daemons.get(party, []) if d not in f.out]
+    if best:
+        d = max(best, key=lambda x: f.data.daemons[x].skulls)
+        ok = roll_against(f.st, f.data, f.dice, d, "skulls", reason)  # HG-3.4-04
+        die = f.dice.log[-1].result
+        return ok, die
+    bonus = 0
+    if party == FREEBOOTERS:  # Freebooter saves use their Lieutenant's bonus (10.4 box)
+        bonus = max((f.data.lieutenants[x.ref].bonus for x in units_of(f.st, f.sectio, party)
+                     if x.kind == LIEUTENANT and x.ref in f.data.lieutenants), default=0)
+    die = f.dice.roll(reason, owner)
+    return die - bonus <= f.data.tables["no_daemon_save"], die
+
+
+def saves(f: Fight, side: int, hits: int) -> list[Unit]:
+    """Roll every save of one side; returns the Units destroyed (HG-11.2.3-07)."""
+    lost = []
+    for p, u, n in place(f, side, hits):
+        faces, ok = [], True
+        for _ in range(n):
+            ok, die = save_one(f, p, u)
+            faces.append(die)
+            if not ok:
+                break
+        if not ok:
+            lost.append(u)
+        rule = "HG-11.2.3-06" if u.kind != LEGION else \
+            "HG-11.2.3-05" if f.skulls(p) else "HG-11.2.3-04"
+        f.log.public("combat-save", f"{label(p, f.data, f.st)}'s {u.kind} {u.id} takes "
+                     f"{n} hit{'s' if n > 1 else ''}, rolls {', '.join(map(str, faces))}: "
+                     f"{'saved' if ok else 'destroyed'}", rule, party=p, unit=u.id,
+                     faces=faces, saved=ok)
+    return lost

@@ -1,0 +1,176 @@
+"""Standing orders for the Combat Phase (chapter 11, 16.5-16.6; IP-37..IP-43).
+
+    JOIN Caim IN Sugar Hill BRINGING Frenzy, It Did Not Work   a Daemon joins (11.1, IP-38)
+    JOIN Baal ANYWHERE                  the first combat where you have Legions
+    JOIN NOBODY                         no Daemon joins any combat
+    FIGHT devourer, key                 whom to fight first, whose side to oppose (16.5, IP-37)
+    COMBAT MAGIC FIRST                  when your Daemon has most Stars: cast first (IP-39)
+    COMBAT CAST Frenzy IN Sugar Hill ROUND 1   play a brought Combat card (11.2.1, IP-40)
+    HITS LEGIONS, HOUNDS, MINDERS, LIEUTENANTS  who takes hits first (11.2.3, IP-41)
+    COMBAT FLEE ANYWHERE IF OUTNUMBERED after a round: try to flee (11.2.4, IP-43)
+"""
+
+from __future__ import annotations
+
+import re
+
+from pbem.engine import ILLEGAL, INVALID
+
+from .. import effects
+from ..errors import OrderError
+from . import TURN, Ctx, order
+from .common import card_id, player_name, sectio_id
+from .flee import parse_flee
+
+JOIN_RULE = "HG-11.1-01"
+SIDE_RULE = "HG-16.5-01"
+MAGIC_RULE = "HG-11.2.1-01"
+HITS_RULE = "HG-11.2.3-01"
+FLEE_RULE = "HG-11.2.4-01"
+COMBAT_TIMINGS = ("combat", "action-or-combat")
+HIT_KINDS = ("HOUNDS", "LEGIONS", "MINDERS", "LIEUTENANTS")
+
+_JOIN = re.compile(r"^(?P<daemon>.+?)\s+(?:IN\s+(?P<where>.+?)|(?P<any>ANYWHERE))"
+                   r"(?:\s+BRINGING\s+(?P<cards>.+))?$", re.I)
+
+
+def _names(text: str) -> list[str]:
+    return [p.strip() for p in text.split(",") if p.strip()]
+
+
+def _daemon(text: str, ctx: Ctx, rule: str) -> str:
+    mine = ctx.state.players[ctx.player].daemons
+    for d in mine:
+        if d in ctx.data.daemons and ctx.data.daemons[d].name.lower() == text.strip().lower():
+            return d
+    names = ", ".join(ctx.data.daemons[d].name for d in mine if d in ctx.data.daemons)
+    raise OrderError(ILLEGAL, f"{text.strip()!r} is not one of your Daemons", rule,
+                     f"your Daemons: {names or 'none'}")
+
+
+@order("JOIN", stages=(TURN,), rule=JOIN_RULE, example="JOIN Caim IN Sugar Hill BRINGING Frenzy",
+       doc="Before a combat: this Daemon joins it (IN <Sectio>, or ANYWHERE: the first "
+           "combat with your Legions), bringing up to its Stars of Arcana; JOIN NOBODY: none")
+def parse_join(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    if rest.strip().upper() in ("NOBODY", "NONE", "NEVER"):
+        return "JOIN NOBODY", {"daemon": None, "where": [], "cards": []}
+    m = _JOIN.match(rest.strip())
+    if not m:
+        raise OrderError(INVALID, f"JOIN {rest.strip()!r} is not understood", JOIN_RULE,
+                         "e.g. JOIN Caim IN Sugar Hill BRINGING Frenzy, or JOIN NOBODY")
+    d = _daemon(m["daemon"], ctx, JOIN_RULE)
+    where = [] if m["any"] else [sectio_id(s, ctx.data, JOIN_RULE) for s in _names(m["where"])]
+    cards = [card_id(c, ctx.data, JOIN_RULE) for c in _names(m["cards"] or "")]
+    hand = ctx.state.players[ctx.player].hand
+    for c in cards:
+        if cards.count(c) > hand.count(c):
+            raise OrderError(ILLEGAL, f"{ctx.data.arcana[c].name} is not in your hand "
+                             f"{'that many times' if c in hand else ''}".rstrip(), JOIN_RULE,
+                             "bring only cards you hold")
+    stars = ctx.data.daemons[d].stars
+    if len(cards) > stars:
+        raise OrderError(ILLEGAL, f"{ctx.data.daemons[d].name} has {stars} Stars of Magic and "
+                         f"may bring at most {stars} Arcana, not {len(cards)}", "HG-11.1-02",
+                         "bring fewer cards")
+    o = {"daemon": d, "where": where, "cards": cards}
+    return join_text(o, ctx.data), o
+
+
+def join_text(o: dict, data) -> str:
+    if o["daemon"] is None:
+        return "JOIN NOBODY"
+    where = ("IN " + ", ".join(data.sectio[s].name for s in o["where"])) if o["where"] \
+        else "ANYWHERE"
+    cards = (" BRINGING " + ", ".join(data.arcana[c].name for c in o["cards"])) \
+        if o["cards"] else ""
+    return f"JOIN {data.daemons[o['daemon']].name} {where}{cards}"
+
+
+@order("FIGHT", stages=(TURN,), rule=SIDE_RULE, example="FIGHT devourer, key",
+       doc="With more than two Triumvirates in a combat: name the first of these present as "
+           "your enemy, or join the side against the first of them")
+def parse_fight(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    names = [player_name(n, ctx, SIDE_RULE) for n in _names(rest)]
+    if not names:
+        raise OrderError(INVALID, "FIGHT needs one or more players", SIDE_RULE,
+                         "e.g. FIGHT devourer, key")
+    if ctx.player in names:
+        raise OrderError(ILLEGAL, "you cannot fight yourself", SIDE_RULE, "name other players")
+    return "FIGHT " + ", ".join(names), {"enemies": names}
+
+
+@order("COMBAT MAGIC", stages=(TURN,), rule=MAGIC_RULE, example="COMBAT MAGIC FIRST",
+       doc="When your side has the Daemon with most Stars: your side casts FIRST or SECOND "
+           "(the default)")
+def parse_magic(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    word = rest.strip().upper()
+    if word not in ("FIRST", "SECOND"):
+        raise OrderError(INVALID, f"COMBAT MAGIC {rest.strip()!r} is not understood",
+                         MAGIC_RULE, "write COMBAT MAGIC FIRST or COMBAT MAGIC SECOND")
+    return f"COMBAT MAGIC {word}", {"first": word == "FIRST"}
+
+
+_CAST = re.compile(r"^(?P<card>.+?)(?:\s+ON\s+(?P<on>.+?))?\s+IN\s+(?P<where>.+?)"
+                   r"(?:\s+ROUND\s+(?P<round>\d+))?$", re.I)
+
+
+@order("COMBAT CAST", stages=(TURN,), rule=MAGIC_RULE,
+       example="COMBAT CAST It Did Not Work IN Sugar Hill ROUND 1",
+       doc="In a combat's Cast Magic step: play a Combat card your joined Daemon brought "
+           "(in the given round, default every round until played)")
+def parse_combat_cast(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    m = _CAST.match(rest.strip())
+    if not m:
+        raise OrderError(INVALID, f"COMBAT CAST {rest.strip()!r} is not understood", MAGIC_RULE,
+                         "e.g. COMBAT CAST Frenzy IN Sugar Hill ROUND 1")
+    cid = card_id(m["card"], ctx.data, MAGIC_RULE)
+    card = ctx.data.arcana[cid]
+    if card.major.timing not in COMBAT_TIMINGS:
+        raise OrderError(ILLEGAL, f"{card.name}'s Major Arcana is marked "
+                         f"{card.major.timing}, not Combat", "HG-11.2.1-01",
+                         "choose a card marked Combat")
+    if cid not in ctx.state.players[ctx.player].hand:
+        raise OrderError(ILLEGAL, f"{card.name} is not in your hand", MAGIC_RULE,
+                         "play only cards you hold and bring with a JOIN line")
+    sp = effects.ARCANA.get(cid)
+    if sp is None or not getattr(sp, "combat", False):
+        done = ", ".join(sorted(ctx.data.arcana[c].name for c, s in effects.ARCANA.items()
+                                if getattr(s, "combat", False))) or "none yet"
+        why = (f"{card.name} is played in combat only as a Counter, and Counters in combat "
+               "are" if sp else f"the effect of {card.name} is")
+        raise OrderError(ILLEGAL, f"{why} not implemented yet, so it cannot be played in "
+                         "combat", MAGIC_RULE, f"Combat cards that work so far: {done}")
+    o = {"card": cid, "on": (m["on"] or "").strip(),
+         "where": sectio_id(m["where"], ctx.data, MAGIC_RULE),
+         "round": int(m["round"]) if m["round"] else None}
+    if o["on"] and sp.target is not None:
+        o["on"] = sp.target(o["on"], ctx)
+    text = f"COMBAT CAST {card.name}" + (f" ON {o['on']}" if o["on"] else "") + \
+        f" IN {ctx.data.sectio[o['where']].name}" + (f" ROUND {o['round']}" if o["round"] else "")
+    return text, o
+
+
+@order("HITS", stages=(TURN,), rule=HITS_RULE, example="HITS LEGIONS, HOUNDS, MINDERS, LIEUTENANTS",
+       doc="Which of your Units take combat hits first (each once before any twice)")
+def parse_hits(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    kinds = [k.upper() for k in _names(rest)]
+    bad = [k for k in kinds if k not in HIT_KINDS]
+    if bad or not kinds:
+        raise OrderError(INVALID, f"HITS {rest.strip()!r}: {', '.join(bad) or 'nothing'} is "
+                         "not a kind of Unit", HITS_RULE, "list " + ", ".join(HIT_KINDS))
+    kinds += [k for k in HIT_KINDS if k not in kinds]
+    return "HITS " + ", ".join(kinds), {"kinds": kinds}
+
+
+@order("COMBAT FLEE", stages=(TURN,), rule=FLEE_RULE, example="COMBAT FLEE ANYWHERE IF OUTNUMBERED",
+       doc="After each combat round: try to flee from these Sectio (or anywhere), IF "
+           "OUTNUMBERED by the enemy side's Units; first line that applies decides")
+def parse_combat_flee(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    if "HOUNDS" in rest.upper().split():
+        raise OrderError(INVALID, "COMBAT FLEE takes no HOUNDS", FLEE_RULE,
+                         "write COMBAT FLEE FROM <sectio> or COMBAT FLEE ANYWHERE")
+    try:
+        text, o = parse_flee(rest, ctx)
+    except OrderError as e:
+        raise OrderError(e.status, "COMBAT " + e.message, FLEE_RULE, e.hint) from None
+    return "COMBAT " + text, o

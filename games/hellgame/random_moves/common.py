@@ -1,0 +1,70 @@
+"""What the independent Units' moves share: the context flight.py expects, and the
+small changes (a Daemon destroyed, a Unit destroyed) each move reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..data import HellData
+from ..log import Log
+from ..orders import orders_of
+from ..orders.common import place_name
+from ..state import HELLHOUND, LEGION, LIEUTENANT, URIEL, HellState, Unit
+
+
+@dataclass
+class MoveCtx:
+    """What flight.flee_stack / flee_all need (st, data, dice, log, orders): the Random
+    Moves Phase has no acting Daemon, so no ActionCtx."""
+
+    st: HellState
+    data: HellData
+    dice: object
+    log: Log
+    sheets: dict
+
+    def orders(self, player: str | None, keyword: str) -> list[dict]:
+        """A player's accepted orders of one type, in sheet order ([] for nobody)."""
+        return orders_of(self.sheets.get(player) if player else None, keyword)
+
+
+def being(st: HellState, kind: str) -> Unit | None:
+    """Uriel or Lilith, if in play (there is one of each, HG-2.3.6-01)."""
+    return next((u for u in st.units if u.kind == kind), None)
+
+
+def describe(u: Unit, data: HellData) -> str:
+    """'beast's Legion', 'Freebooter Legion', 'a rampaging Hellhound', ..."""
+    whose = f"{u.owner}'s " if u.owner else ""
+    if u.kind == LIEUTENANT:
+        name = data.lieutenants[u.ref].name if u.ref in data.lieutenants else u.id
+        return f"{whose}Lieutenant {name}" if u.owner else f"Freebooter Lieutenant {name}"
+    if u.kind == HELLHOUND:
+        return f"{whose}Hellhound" if u.minder else "a rampaging Hellhound"
+    if u.kind == LEGION:
+        return f"{whose}Legion" if u.owner else "a Freebooter Legion"
+    return "Uriel" if u.kind == URIEL else "Lilith"
+
+
+def destroy_daemon(st: HellState, daemon: str) -> None:
+    """A destroyed Daemon leaves the game (000 §10.1 example: "removed from the game")."""
+    owner = st.daemons[daemon].owner
+    if st.daemons[daemon].walk_card:
+        st.discard(st.daemons[daemon].walk_card)  # HG-3.3-02
+    del st.daemons[daemon]
+    if daemon in st.players[owner].daemons:
+        st.players[owner].daemons.remove(daemon)
+
+
+def destroy_units(ctx: MoveCtx, units: list[Unit], where: str, why: str, rule: str) -> None:
+    """Remove `units` (hounds first, so a Minder's removal frees no hound that is going
+    anyway) and say so in one line."""
+    if not units:
+        return
+    st, data = ctx.st, ctx.data
+    names = [describe(u, data) for u in units]
+    for u in sorted(units, key=lambda u: (u.kind != HELLHOUND, u.number)):
+        st.remove_unit(u.id)
+    ctx.log.public("units-destroyed", f"{why}: {', '.join(names)} in "
+                   f"{place_name(where, data)} destroyed", rule, sectio=where,
+                   units=[u.id for u in units])
