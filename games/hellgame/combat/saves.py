@@ -79,7 +79,9 @@ def save_one(f: Fight, party: str, u: Unit) -> tuple[bool, int]:
         bonus = max((f.data.lieutenants[x.ref].bonus for x in units_of(f.st, f.sectio, party)
                      if x.kind == LIEUTENANT and x.ref in f.data.lieutenants), default=0)
     die = f.dice.roll(reason, owner)
-    return die - bonus <= f.data.tables["no_daemon_save"], die
+    # HG-10.4-03 (000 §10.4): "a Lieutenant with +3 will save his Units with a roll of 3
+    # or less": the bonus is the number to roll under, not a modifier to the 1
+    return die <= max(bonus, f.data.tables["no_daemon_save"]), die
 
 
 def saves(f: Fight, side: int, hits: int) -> list[Unit]:
