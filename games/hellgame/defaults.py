@@ -56,6 +56,10 @@ DECISIONS = {
         (("HITS",), "IP-41", "hits on hounds first if your Daemon has under 4 Skulls, then "
                              "Legions, Minders, Lieutenants"),
         (("COMBAT FLEE",), "IP-43", "fight on (a Lieutenant left alone always flees)"),
+        (("COMBAT ABILITY",), "IP-45", "a joined Daemon's combat ability is used at the first "
+                                       "legal moment: Andras before round 1, Baal and "
+                                       "Moloch in round 1"),
+        (("AFTER JOINT WIN",), "IP-44", "after a joint win, stop: former allies share it"),
         (("PETITION",), "IP-47", "Victor's Right claimed wherever you won a combat; "
                                  "no petitions by Favour"),
         (("ALLOW PETITIONS",), "IP-48", "refuse: your Units block other players' "
@@ -70,6 +74,8 @@ def left_to_defaults(st: HellState, sheet: OrderSheet) -> list[str]:
     stage = "setup" if st.turn == 0 else "turn"
     out = [f"{ip}: {text}" for keys, ip, text in DECISIONS[stage]
            if not any(k in given for k in keys)]
+    if stage == "turn" and st.variants.get("v1_avoid_combat") and "AVOID COMBAT" not in given:
+        out.append("HG-V1-11.3.1-01: agree to avoid no combat")  # only with the variant
     if stage == "turn" and "ACTION" in given and sheet.player in st.players:
         # some Daemons have lines: name the ones left to the default (IP-18)
         ordered = {o["daemon"] for o in sheet.orders if o["type"] == "ACTION"}

@@ -22,7 +22,9 @@ TURN_SECTIONS = [
     ("Action Phase: Counters (when others play Arcana)", ["COUNTER"]),
     ("Action Phase: Daemon abilities (standing orders)", ["PAYMON GRANTS", "CAIM REROLLS"]),
     ("Random Moves Phase: courting Lilith", ["COURT LILITH", "STEER LILITH"]),
-    ("Combat Phase", ["FIGHT", "JOIN", "COMBAT MAGIC", "COMBAT CAST", "HITS", "COMBAT FLEE"]),
+    ("Combat Phase", ["FIGHT", "JOIN", "COMBAT MAGIC", "COMBAT CAST", "HITS", "COMBAT FLEE",
+                      "COMBAT ABILITY", "AFTER JOINT WIN"]),
+    ("Combat Phase: optional rule v1_avoid_combat", ["AVOID COMBAT"]),
     ("Petitions Phase", ["PETITION", "ALLOW PETITIONS"]),
     ("End Phase", ["BUY OFF", "KEEP FAVOURS"]),
 ]

@@ -38,6 +38,7 @@ def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
         receive_favours(st, name, dice, data, log)
     for name in st.seats:
         collect_souls(st, name, dice, data, log)
+    st.combat_avoided = []  # HG-V1-11.3.1-02: "the next Soul Phase" has now come
     wise_men(st, sheets, dice, data, log)
     gifts.run(st, sheets, data, log)
     unpaid = upkeep.pay_upkeep(st, sheets, data, log)
@@ -81,18 +82,37 @@ def isolated(st: HellState, data: HellData, sectio: str, player: str) -> bool:
     return not any(st.owners.get(n) == player for n in data.neighbours_of(sectio))
 
 
+def full_value_sectio(st: HellState, data: HellData, player: str) -> str | None:
+    """Optional v1 7.1 note 2 (HG-V1-7.1-01): when all of a player's Sectio are isolated,
+    one still yields full value. Ours: the one with the highest printed Souls among those
+    that yield any (not occupied, no combat avoided there), the lowest id on a tie."""
+    if not st.variants.get("v1_isolation_full_value"):
+        return None
+    mine = [s for s in st.sectio_of(player) if not data.sectio[s].wise_men]
+    if not mine or not all(isolated(st, data, s, player) for s in mine):
+        return None
+    paying = [s for s in mine if not occupied(st, s, player) and s not in st.combat_avoided]
+    return max(paying, key=lambda s: data.sectio[s].souls, default=None)
+
+
 def sectio_income(st: HellState, data: HellData, player: str) -> list[tuple[str, int, str]]:
     """[(sectio, Souls, why)] for each owned Sectio except THE WISE MEN, sorted by id.
 
-    Printed value, less the isolation penalty, at least 0 (A-05); 0 when occupied."""
+    Printed value, less the isolation penalty, at least 0 (A-05); 0 when occupied, or
+    (optional HG-V1-11.3.1-02) when a combat was avoided there last Combat Phase."""
     penalty = data.tables["isolation_penalty"]
     out = []
+    full = full_value_sectio(st, data, player)
     for s in st.sectio_of(player):
         info = data.sectio[s]
         if info.wise_men:
             continue  # yields Arcana cards, never Souls, and never the penalty (A-05)
         if occupied(st, s, player):
             out.append((s, 0, "occupied"))
+        elif s in st.combat_avoided:
+            out.append((s, 0, "combat avoided"))
+        elif s == full:
+            out.append((s, info.souls, f"{info.souls} isolated, full value (HG-V1-7.1-01)"))
         elif isolated(st, data, s, player):
             out.append((s, max(0, info.souls - penalty), f"{info.souls}-{penalty} isolated"))
         else:

@@ -116,6 +116,9 @@ class HellState:
     # The Combat Phase's results for Victor's Right (12.2): sectio id -> {"winners":
     # [players, seat order], "rounds": n}; cleared at the start of each Combat Phase.
     combat_wins: dict[str, dict] = field(default_factory=dict)
+    # Sectio where combat was avoided by agreement (optional HG-V1-11.3.1-02), sorted:
+    # they yield no Souls in the next Soul Phase, which then clears the list.
+    combat_avoided: list[str] = field(default_factory=list)
     # Lilith's aspect (HG-10.2-03/04) and the turn it was fixed (by her summoning card,
     # or by the roll of that turn's Random Moves Phase); None while she is not in play.
     lilith_aspect: str | None = None

@@ -18,6 +18,7 @@ from ..state import LEGION
 from .fight import Fight
 from .parties import hostile, is_player, parties_at, rank_by
 from .rounds import fight
+from .v1 import avoids_combat
 
 #: More combats than this in one phase means flights keep ping-ponging: stop, say so.
 MAX_COMBATS = 200
@@ -53,6 +54,9 @@ def run(st, sheets, dice, data, log) -> None:
                 return
         sectio = queue.pop(0)
         if not hostile(st, sectio, allies):
+            continue
+        if avoids_combat(st, sheets, data, log, sectio):  # optional rule HG-V1-11.3.1-01
+            allies[sectio] = parties_at(st, sectio)  # at peace unless new enemies come
             continue
         result = fight(Fight(st, data, dice, log, sheets, sectio, joined, cards_used))
         st.combat_wins[sectio] = result

@@ -38,6 +38,9 @@ class Fight:
     out: set = field(default_factory=set)  # Daemons put out of the fight by a card
     bonus: list = field(default_factory=lambda: [0, 0])  # this round's card bonus per side
     played: set = field(default_factory=set)
+    boost: dict = field(default_factory=dict)  # this round's ability bonus per party (IP-45)
+    used: set = field(default_factory=set)  # Daemons that used their ability (IP-45)
+    rivals: tuple | None = None  # former allies who fight on after a joint win (IP-44)
     sides: list = field(default_factory=lambda: [[], []])
 
     # -- what the steps share ----------------------------------------------------------
@@ -185,7 +188,7 @@ def attack(f: Fight, i: int, hit_on: int) -> int:
         for u, n in atk:
             faces = [f.dice.roll(f"combat roll of {u.id} in {f.here}", p if is_player(p)
                                  else None) for _ in range(n)]
-            add = bonus.get(u.id, 0) + f.bonus[i]
+            add = bonus.get(u.id, 0) + f.bonus[i] + f.boost.get(p, 0)
             got = sum(1 for x in faces if x + add >= hit_on)
             hits += got
             plus = f" (+{add})" if add else ""

@@ -7,10 +7,11 @@ from ..data import PENTAGRAM
 from ..log import count
 from ..orders.common import place_name
 from ..state import HELLHOUND, LIEUTENANT, LILITH
-from . import magic, sides
+from . import abilities, allies, magic, sides
 from .fight import FLEE, VARIANT, Fight, attack, attackers, free_daemons, join
 from .parties import is_player, label, legions, parties_at, units_of
 from .saves import saves
+from .v1 import quick_combat, round_limit
 
 #: A combat where no side can roll a single attack can never end (e.g. Lieutenants
 #: and Minders only): it stops, without a winner, after this many rounds.
@@ -37,11 +38,12 @@ def hit_on(f: Fight) -> int:
 
 def over(f: Fight) -> list[str] | None:
     """The winners once the fight is over (HG-11.2.5-01, HG-16.6-01): one party left,
-    or only Triumvirates that fought on one side (IP-44 default: former allies stop)."""
+    or only Triumvirates that fought on one side, unless one fights on (allies.py, IP-44)."""
     left = parties_at(f.st, f.sectio)
     if len(left) <= 1:
         return left
-    if all(is_player(p) for p in left) and any(set(left) <= set(s) for s in f.sides):
+    if all(is_player(p) for p in left) and any(set(left) <= set(s) for s in f.sides) \
+            and not allies.fight_on(f, left):
         return left
     return None
 
@@ -58,14 +60,17 @@ def fight(f: Fight) -> dict:
     able = [p for p in parties if is_player(p) and free_daemons(f, p)]
     join(f, f.rank(able, lambda p: legions(f.st, f.sectio, p), "the largest army")
          if len(able) > 1 else able)
-    if f.daemons:
-        f.log.not_implemented("Daemons' abilities in combat (IP-45)", "HG-11.2.1-02")
+    abilities.use(f, 0)  # IP-45: Andras, before the first round
+    quick = quick_combat(f)  # optional rule HG-V1-11.3.5-01
+    if quick is not None:
+        return quick
     rnd = 0
     while over(f) is None:
         rnd += 1
         if rnd > 1:
             f.sides = sides.assign(f, rnd)
         f.bonus = [0, 0]
+        abilities.use(f, rnd)  # IP-45: Baal, Moloch
         magic.cast_magic(f, rnd)
         if not any(attackers(f, p) for s in f.sides for p in s):
             f.log.public("combat-stalemate", f"In {f.here} no Unit can attack: the combat "
@@ -77,6 +82,9 @@ def fight(f: Fight) -> dict:
         lost_minders(f, lost)
         flee(f)
         lone_lieutenants(f)
+        drawn = round_limit(f, rnd) if over(f) is None else None  # HG-V1-11.3.6-01
+        if drawn is not None:
+            return drawn
     winners = [p for p in over(f) if is_player(p)]
     f.log.public("combat-won", f"The combat in {f.here} is over after "
                  f"{count(rnd, 'round')}: " + (" and ".join(winners) + " won" if winners else

@@ -53,6 +53,9 @@ def assign(fight, rnd: int) -> list[list[str]]:
             namer = ranked[0]
             wanted = [e for o in fight.orders(namer, FIGHT) for e in o["enemies"] if e in ranked]
             enemy = wanted[0] if wanted else ranked[1]
+            if fight.rivals:  # IP-44: former allies fighting on (allies.py)
+                namer, enemy = fight.rivals
+                wanted = [enemy]
             fixed.update({namer: 0, enemy: 1})
             log.public("combat-side", f"{namer} names {enemy} as its enemy", "HG-16.5-01",
                        sectio=sectio, by_order=bool(wanted))

@@ -8,6 +8,8 @@
     COMBAT CAST Frenzy IN Sugar Hill ROUND 1   play a brought Combat card (11.2.1, IP-40)
     HITS LEGIONS, HOUNDS, MINDERS, LIEUTENANTS  who takes hits first (11.2.3, IP-41)
     COMBAT FLEE ANYWHERE IF OUTNUMBERED after a round: try to flee (11.2.4, IP-43)
+    COMBAT ABILITY Baal WHEN LOSING     when to use a Daemon's combat ability (IP-45)
+    AFTER JOINT WIN FIGHT key IF MY LEGIONS >= THEIRS   fight on a former ally (16.6, IP-44)
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ SIDE_RULE = "HG-16.5-01"
 MAGIC_RULE = "HG-11.2.1-01"
 HITS_RULE = "HG-11.2.3-01"
 FLEE_RULE = "HG-11.2.4-01"
+ABILITY_RULE = "IP-45"
+AFTER_RULE = "IP-44"
 COMBAT_TIMINGS = ("combat", "action-or-combat")
 HIT_KINDS = ("HOUNDS", "LEGIONS", "MINDERS", "LIEUTENANTS")
 
@@ -174,3 +178,57 @@ def parse_combat_flee(rest: str, ctx: Ctx) -> tuple[str, dict]:
     except OrderError as e:
         raise OrderError(e.status, "COMBAT " + e.message, FLEE_RULE, e.hint) from None
     return "COMBAT " + text, o
+
+
+_ABILITY = re.compile(r"^(?P<daemon>.+?)\s+(?:ROUND\s+(?P<round>\d+)|(?P<losing>WHEN\s+LOSING)"
+                      r"|(?P<never>NEVER))$", re.I)
+
+
+@order("COMBAT ABILITY", stages=(TURN,), rule=ABILITY_RULE,
+       example="COMBAT ABILITY Baal WHEN LOSING",
+       doc="When this Daemon has joined a combat: use its combat ability at the start of "
+           "ROUND n (Andras: ROUND 1, before it), WHEN LOSING (the enemy side has more Units), "
+           "or NEVER; default: at the first legal moment")
+def parse_combat_ability(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    m = _ABILITY.match(rest.strip())
+    if not m:
+        raise OrderError(INVALID, f"COMBAT ABILITY {rest.strip()!r} is not understood",
+                         ABILITY_RULE, "e.g. COMBAT ABILITY Baal ROUND 2, COMBAT ABILITY "
+                         "Moloch WHEN LOSING or COMBAT ABILITY Andras NEVER")
+    d = _daemon(m["daemon"], ctx, ABILITY_RULE)
+    name = ctx.data.daemons[d].name
+    spec = effects.ABILITIES.get(ctx.data.daemons[d].ability.id)
+    if not getattr(spec, "combat", False):
+        have = ", ".join(sorted(ctx.data.daemons[x].name for x in ctx.data.daemons
+                                if getattr(effects.ABILITIES.get(ctx.data.daemons[x].ability.id),
+                                           "combat", False)))
+        raise OrderError(ILLEGAL, f"{name} has no ability used in combat", ABILITY_RULE,
+                         f"Daemons with one: {have}")
+    when = "never" if m["never"] else "losing" if m["losing"] else "round"
+    rnd = int(m["round"]) if m["round"] else None
+    if rnd is not None and (rnd < 1 or (spec.before and rnd != 1)):
+        raise OrderError(ILLEGAL, f"{name} cannot use his ability in round {rnd}",
+                         ABILITY_RULE, "Andras acts only before the first round: write "
+                         "ROUND 1" if spec.before else "rounds count from 1")
+    text = {"never": "NEVER", "losing": "WHEN LOSING"}.get(when, f"ROUND {rnd}")
+    return f"COMBAT ABILITY {name} {text}", {"daemon": d, "when": when, "round": rnd}
+
+
+_AFTER = re.compile(r"^FIGHT\s+(?P<who>.+?)(?P<if>\s+IF\s+MY\s+LEGIONS\s*>=\s*THEIRS)?$", re.I)
+
+
+@order("AFTER JOINT WIN", stages=(TURN,), rule=AFTER_RULE,
+       example="AFTER JOINT WIN FIGHT key IF MY LEGIONS >= THEIRS",
+       doc="When your side wins a combat together with these former allies: fight on "
+           "against the first of them there (IF MY LEGIONS >= THEIRS: only if they have no "
+           "more Legions there than you); default: stop and share the win")
+def parse_after_joint_win(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    m = _AFTER.match(rest.strip())
+    if not m:
+        raise OrderError(INVALID, f"AFTER JOINT WIN {rest.strip()!r} is not understood",
+                         AFTER_RULE, "e.g. AFTER JOINT WIN FIGHT key IF MY LEGIONS >= THEIRS")
+    names = [player_name(n, ctx, AFTER_RULE) for n in _names(m["who"])]
+    stronger = bool(m["if"])
+    return ("AFTER JOINT WIN FIGHT " + ", ".join(names)
+            + (" IF MY LEGIONS >= THEIRS" if stronger else "")), \
+        {"enemies": names, "stronger": stronger}

@@ -14,4 +14,5 @@ from . import (  # noqa: F401
     setup,
     soul,
     summoning,
+    v1,
 )
