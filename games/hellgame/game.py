@@ -27,6 +27,8 @@ class HellGame:
         "cursed_dice": "six 1s in a row earn a Favour (HG-15.3-01; not yet implemented)",
         "rigging_events": "Conspire may instead rig the next Event (HG-9.7.3.1-01)",
         "speedier_combat": "Combat Rolls hit on 5 instead of 6 (HG-11.3-01)",
+        "last_dog_barking": "rampaging hounds alone in a Sectio roll their attacks; the "
+                            "highest total survives (HG-16.7-03)",
         "v1_avoid_combat": "v1: combat avoided by agreement, no Souls next (HG-V1-11.3.1-01)",
         "v1_quick_combat": "v1: 1-2 Legions a side roll one die each (HG-V1-11.3.5-01)",
         "v1_three_rounds": "v1: after round 3 a drawn Unit decides (HG-V1-11.3.6-01, A-35)",

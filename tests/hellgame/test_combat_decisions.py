@@ -154,3 +154,21 @@ def test_ip_44_after_joint_win_order_text(make_state):
     assert sheet.canonical() == ["AFTER JOINT WIN FIGHT c, b IF MY LEGIONS >= THEIRS"]
     assert [(p.message, p.rule) for p in sheet.problems] == [
         ("'a' is you", "IP-44")]
+
+
+def test_hg_16_7_03_last_dog_barking_optional_rule(make_state):
+    """Optional HG-16.7-03: two rampaging hounds alone in a Sectio roll their attacks;
+    the highest total survives, the other goes back to the box. Off by default."""
+    data = load_data()
+    big, small = sorted(data.hellhounds, key=lambda h: -data.hellhounds[h].attacks)[:2]
+    a_big, a_small = data.hellhounds[big].attacks, data.hellhounds[small].attacks
+    units = [{"kind": "hellhound", "owner": None, "location": "sectio.liars", "ref": big},
+             {"kind": "hellhound", "owner": None, "location": "sectio.liars", "ref": small}]
+    st = make_state(players={"a": {}, "b": {}, "c": {}}, units=units,
+                    variants={"last_dog_barking": True})
+    box = len(st.hellhound_box)
+    # first roll: a tie on 1s; second: the smaller hound wins with 6s against 1s
+    script = [1] * (a_big + a_small) + [1] * a_big + [6] * a_small
+    run_phase(combat.run, st, data, script=script)
+    assert [u.ref for u in st.units] == [small]
+    assert len(st.hellhound_box) == box + 1

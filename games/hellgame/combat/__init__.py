@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..state import LEGION
 from .fight import Fight
-from .parties import hostile, is_player, parties_at, rank_by
+from .parties import HOUND, hostile, is_player, label, parties_at, rank_by
 from .rounds import fight
 from .v1 import avoids_combat
 
@@ -55,6 +55,9 @@ def run(st, sheets, dice, data, log) -> None:
         sectio = queue.pop(0)
         if not hostile(st, sectio, allies):
             continue
+        if st.variants.get("last_dog_barking") and last_dog_barking(st, data, dice, log,
+                                                                    sectio):
+            continue  # optional rule HG-16.7-03: settled without a combat
         if avoids_combat(st, sheets, data, log, sectio):  # optional rule HG-V1-11.3.1-01
             allies[sectio] = parties_at(st, sectio)  # at peace unless new enemies come
             continue
@@ -68,3 +71,29 @@ def run(st, sheets, dice, data, log) -> None:
                                      "biggest new combat first") if s not in queue]
     log.public("combat-stopped", f"More than {MAX_COMBATS} combats this phase: the rest are "
                "not fought", "HG-11.2.4-03")
+
+
+def last_dog_barking(st, data, dice, log, sectio: str) -> bool:
+    """Optional "Last Dog Barking" (HG-16.7-03): in a Sectio holding only rampaging
+    hounds, each rolls as many dice as its attacks and totals them; the highest total
+    survives and the others go back to the box. Tied highest totals roll again (as a
+    duel, HG-3.4-05). False when the Sectio holds anything but rampaging hounds."""
+    parties = parties_at(st, sectio)
+    if len(parties) < 2 or any(not p.startswith(HOUND) for p in parties):
+        return False
+    left = [st.unit(p[len(HOUND):]) for p in parties]
+    here = data.sectio[sectio].name
+    while len(left) > 1:
+        totals = {}
+        for u in left:
+            attacks = data.hellhounds[u.ref].attacks if u.ref in data.hellhounds else 1
+            totals[u.id] = sum(dice.roll(f"Last Dog Barking in {here}: {u.id}")
+                               for _ in range(attacks))
+        best = max(totals.values())
+        log.public("last-dog-barking", f"Last Dog Barking in {here}: " + ", ".join(
+            f"{label(HOUND + u.id, data, st)} {totals[u.id]}" for u in left), "HG-16.7-03",
+            totals=totals)
+        for u in [u for u in left if totals[u.id] < best]:
+            st.remove_unit(u.id)  # back to the Hellhound box
+        left = [u for u in left if totals[u.id] == best]
+    return True
