@@ -1,12 +1,9 @@
 """Random Moves Phase and Hell-card clauses (checklist 1.2 and 1.6), one test per clause,
 with scripted dice and exact outcomes (rulebook 000 chapters 6 and 10).
 
-Not tested here, reported instead (the engine cannot show them yet):
-- HG-6.1-03 (a die breaks a card's tie) and HG-6.2.1-02 (Events that destroy Units spare
-  Uriel and Lilith): no implemented Event picks a target or destroys Units.
-- HG-10.4-03: combat/saves.py saves a Freebooter Legion on die <= 1 + bonus, i.e. on a 4
-  with a +3 Lieutenant; 000 10.4 says "a Lieutenant with +3 will save his Units with a
-  roll of 3 or less".
+Not tested here (the engine cannot show them yet): the die that breaks a card's tie
+(6.1) and Events destroying Units sparing Uriel and Lilith (6.2.1) — no implemented
+Event picks a target or destroys Units; they come with the Hell-card effects.
 """
 
 from __future__ import annotations
