@@ -236,8 +236,9 @@ def test_hg_9_8_3_supporting_actions_example_love_for_lilith(make_state):
         ("cast", "Ereshkigal (eresh) casts Love for Lilith, paying 1 Favour"),
         ("lilith", "Lilith answers the call: she is to appear in AnteHell, her aspect not yet "
                    "decided, controlled by no Triumvirate"),
-        ("not-implemented", "Lilith's arrival in AnteHell: not yet implemented, skipped.")]
+        ("lilith-arrives", "Lilith comes to visit her children: the card puts her in AnteHell")]
     assert st.players["eresh"].favours == 0 and st.players["eresh"].hand == []
+    assert [u.location for u in st.units if u.kind == "lilith"] == ["antehell"]
 
 
 # -- It Did Not Work... ---------------------------------------------------------------------------

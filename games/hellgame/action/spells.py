@@ -23,7 +23,7 @@ from ..favours import duel
 from ..log import count
 from ..names import match
 from ..orders.common import place_name
-from ..state import LEGION, LIEUTENANT, ON_EARTH, Unit
+from ..state import ANTEHELL, LEGION, LIEUTENANT, ON_EARTH, Unit
 from .magic import DAEMON, RULE, Cast, Support, Target, spell, stack_target
 
 LUSTFUL = "THE LUSTFUL"
@@ -181,8 +181,9 @@ LOVE_FOR_LILITH = Support("hearts", 10, includes_caster=True)
 def love_for_lilith(c: Cast) -> None:
     c.log.public("lilith", "Lilith answers the call: she is to appear in AnteHell, her "
                  "aspect not yet decided, controlled by no Triumvirate", RULE, card=c.card)
-    # Nothing in the game state stands for Lilith yet (issue: Random Moves, chapter 10).
-    c.log.not_implemented("Lilith's arrival in AnteHell", "HG-10.2-01")
+    from ..random_moves import bring_lilith  # random_moves imports the Action package
+
+    bring_lilith(c.st, c.data, c.log, sectio=ANTEHELL)  # the card's printed place
 
 
 # -- It Did Not Work... -----------------------------------------------------------------------
