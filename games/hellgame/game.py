@@ -15,11 +15,14 @@ from .scenario import state_from_given
 from .state import HellState
 from .views import player_view, public_view
 
+TEMPLATES = str(Path(__file__).parent / "templates")
+
 
 class HellGame:
     id = "hellgame"
     title = "The HellGame"
-    _checked: dict[int, tuple[dict, HellState]] = {}  # id(state dict) -> (dict, state)
+    _checked: dict[int, tuple[dict, HellState]] = {}
+    _checked_data = None  # id(state dict) -> (dict, state)
     min_players = 3  # HG-1.0-01
     max_players = 6
     variants = {
@@ -38,7 +41,9 @@ class HellGame:
     @property
     def data(self):
         data = load_data()
-        effects.check(data)
+        if self._checked_data is not data:  # the registries are checked once per data
+            effects.check(data)
+            self._checked_data = data
         return data
 
     def new_game(self, players: list[str], variants: dict, dice):
@@ -95,7 +100,7 @@ class HellGame:
         return order_form(self._read_only(state), self.data, player)
 
     def templates(self) -> str:
-        return str(Path(__file__).parent / "templates")
+        return TEMPLATES
 
     def audit(self) -> dict:
         from .data import audit
