@@ -56,3 +56,9 @@ def make_state():
     """The `build_state` factory (see the module docstring)."""
     return build_state
 
+
+
+@pytest.fixture(scope="module")
+def data():
+    """The loaded HellGame data (a module may define its own `data` fixture instead)."""
+    return load_data()

@@ -5,12 +5,10 @@ per clause (HG-10.*, IP-35, IP-36, A-14..A-21)."""
 
 from __future__ import annotations
 
-import pytest
-from phase_runner import run_phase
+from random_kit import hound, lilith, run, texts, uriel, where
 
 from pbem.dice import Dice
 from pbem_games.hellgame import random_moves
-from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.log import Log
 from pbem_games.hellgame.orders import check_sheet
 from pbem_games.hellgame.state import ANTEHELL, IN_HELL, URIEL_BOX, HellState
@@ -24,36 +22,6 @@ ENVIOUS, THIEVES, EXPLOITERS = "sectio.the-envious", "sectio.thieves", \
 SNAKE, FURNACE, SWAMP = "sectio.snake-eyes-saloon", "sectio.furnace-of-bookburners", \
     "sectio.swamp-of-useless-rage"
 MEGALO, LIARS, TYRANTS = "sectio.megalomaniacs", "sectio.liars", "sectio.tyrants"
-
-
-@pytest.fixture(scope="module")
-def data():
-    return load_data()
-
-
-def run(st, data, orders=None, script=()):
-    return run_phase(random_moves.run, st, data, orders, script)
-
-
-def texts(log, kind):
-    return [e.text for e in log.events if e.kind == kind]
-
-
-def where(st, kind):
-    return [u.location for u in st.units if u.kind == kind]
-
-
-def uriel(location):
-    return {"kind": "uriel", "owner": None, "location": location}
-
-
-def lilith(location):
-    return {"kind": "lilith", "owner": None, "location": location}
-
-
-def hound(location, ref, owner=None, minder=None):
-    return {"kind": "hellhound", "owner": owner, "location": location, "ref": ref,
-            "minder": minder}
 
 
 def idle(n):

@@ -8,11 +8,11 @@ Event picks a target or destroys Units; they come with the Hell-card effects.
 
 from __future__ import annotations
 
-import pytest
 from phase_runner import run_phase
+from random_kit import hound, lilith, run, texts, uriel, where
 
 from pbem.dice import Dice
-from pbem_games.hellgame import end_phase, events, random_moves, turn
+from pbem_games.hellgame import end_phase, events, turn
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.log import Log
 from pbem_games.hellgame.orders import check_sheet
@@ -24,36 +24,6 @@ LIARS, TRAITORS, COURT = "sectio.liars", "sectio.traitors", "sectio.court-of-cor
 ADULTERERS = "sectio.adulterers-in-heat"
 SEER, BOREDOM, COUNCIL = "hell.lilith-seer", "hell.boredom", "hell.council"
 WRATH, BEES = "hell.wrath-of-angels", "hell.the-bees"
-
-
-@pytest.fixture(scope="module")
-def data():
-    return load_data()
-
-
-def run(st, data, orders=None, script=()):
-    return run_phase(random_moves.run, st, data, orders, script)
-
-
-def texts(log, kind):
-    return [e.text for e in log.events if e.kind == kind]
-
-
-def where(st, kind):
-    return [u.location for u in st.units if u.kind == kind]
-
-
-def uriel(location):
-    return {"kind": "uriel", "owner": None, "location": location}
-
-
-def lilith(location):
-    return {"kind": "lilith", "owner": None, "location": location}
-
-
-def hound(location, ref, owner=None, minder=None):
-    return {"kind": "hellhound", "owner": owner, "location": location, "ref": ref,
-            "minder": minder}
 
 
 def sheets_for(st, data, orders):
