@@ -314,11 +314,11 @@ def test_hg_9_7_1_10_a_disbanded_minders_hound_rampages(make_state, data):
     st = game(make_state, [("legion", "b", LIARS),
                            {"kind": "hellhound", "owner": "b", "location": LIARS,
                             "ref": "hellhound.2", "minder": "u1"}])
-    _, log = influence(st, data, "MINDER AT Liars", [1])
+    _, log = influence(st, data, "MINDER AT Liars", [1, 5])  # its Compass move: 5, stays
     assert owners(st) == [("u2", "hellhound", None, LIARS)]
     assert st.is_rampaging(st.units[0])
     assert [(e.kind, e.rule) for e in log.events][-2:] == [
-        ("hound-rampage", "HG-9.7.1-10"), ("not-implemented", "HG-10.3-02")]
+        ("hound-rampage", "HG-9.7.1-10"), ("hound-loose", "HG-10.3-02")]
 
 
 def test_ip_26_legion_prefers_a_legion_minding_no_hound(make_state, data):

@@ -446,12 +446,12 @@ def _disband(actx, unit: Unit) -> None:
     log.public("influence-disband", f"{unit.owner}'s Legion in "
                f"{place_name(unit.location, data)} disbands and is removed from the map.",
                "HG-9.7.1-06", player=actx.player, unit=unit.id, owner=unit.owner)
+    from ..random_moves import lose_minder  # random_moves imports the Action package
+
     for h in hounds:
         log.public("hound-rampage", f"Hellhound {data.hellhounds[h.ref].name} loses its "
                    "Minder and goes on a rampage.", "HG-9.7.1-10", unit=h.id)
-    if hounds:
-        log.not_implemented("The Compass move of a Hellhound that lost its Minder",
-                            "HG-10.3-02")
+        lose_minder(st, actx.sheets, actx.dice, data, log, h.id)  # HG-10.3-02
 
 
 def _defect(actx, order: dict, unit: Unit, side: str | None) -> None:

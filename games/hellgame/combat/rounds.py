@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from ..action import flight
-from ..data import PENTAGRAM
 from ..log import count
-from ..orders.common import place_name
 from ..state import HELLHOUND, LIEUTENANT, LILITH
 from . import abilities, allies, magic, sides
 from .fight import FLEE, VARIANT, Fight, attack, attackers, free_daemons, join
@@ -104,18 +102,13 @@ def lost_minders(f: Fight, lost: list) -> None:
     dead = {u.id for u in lost}
     for hid, minder in minded.items():
         if minder in dead and hid not in dead:
-            h = f.st.unit(hid)
-            face = f.dice.roll(f"rampage of {hid} from {f.here}")
-            to = f.data.step(f.sectio, face)
-            if to is None or to == PENTAGRAM:
-                f.log.public("hound-rampage", f"The Hellhound {hid} lost its Minder and "
-                             f"rampages: it rolls {face} and stays in {f.here}",
-                             "HG-11.2.3-08", face=face)
-            else:
-                h.location = to
-                f.log.public("hound-rampage", f"The Hellhound {hid} lost its Minder and "
-                             f"rampages: it rolls {face} and runs to "
-                             f"{place_name(to, f.data)}", "HG-11.2.3-08", face=face, to=to)
+            f.log.public("hound-rampage", f"The Hellhound {hid} lost its Minder in the combat "
+                         f"in {f.here} and goes on a rampage", "HG-11.2.3-08", unit=hid)
+            # its one Compass move, as whenever a hound loses its Minder (HG-10.3-02,
+            # with the Pentagram, AnteHell, Uriel and Lilith rules of 10.3)
+            from ..random_moves import lose_minder  # random_moves imports combat helpers
+
+            lose_minder(f.st, f.sheets, f.dice, f.data, f.log, hid)
 
 
 def flee(f: Fight) -> None:
