@@ -75,6 +75,15 @@ def add_player(db, game_name: str, player: str, email: str) -> str:
     return secret
 
 
+def get_player_row(db, game_name: str, player: str) -> dict:
+    get_game_row(db, game_name)
+    rows = list(db["players"].rows_where("game = ? and name = ?", [game_name, player]))
+    if not rows:
+        names = ", ".join(p["name"] for p in players_of(db, game_name)) or "none"
+        raise PbemError(f"{player!r} does not play in {game_name!r}; players: {names}")
+    return rows[0]
+
+
 def players_of(db, game_name: str) -> list[dict]:
     return rows(db, "SELECT * FROM players WHERE game = ? ORDER BY seat", [game_name])
 
@@ -149,14 +158,9 @@ def replace_player(db, game_name: str, player: str, email: str,
 
     The seat keeps its name, which the game state uses; the earlier holders are kept in
     the player's history. Returns the new secret (shown once)."""
-    get_game_row(db, game_name)
     if "@" not in email or any(c.isspace() for c in email):
         raise PbemError(f"{email!r} is not an email address")
-    rows = list(db["players"].rows_where("game = ? and name = ?", [game_name, player]))
-    if not rows:
-        names = ", ".join(p["name"] for p in players_of(db, game_name)) or "none"
-        raise PbemError(f"{player!r} does not play in {game_name!r}; players: {names}")
-    row = rows[0]
+    row = get_player_row(db, game_name, player)
     history = json.loads(row.get("history") or "[]")
     history.append({"email": row["email"], "joined": row["joined"],
                     "until": deadlines.stamp(now or datetime.now(UTC))})

@@ -14,6 +14,7 @@ import click
 
 from . import admin, audit, demo, orders, scenario, status, turns
 from .confirm import confirmation_text
+from .engine import get_game
 from .errors import EXIT_GAME_FAILED, PbemError
 from .notify import Notifier
 from .site import init_site, open_site
@@ -222,24 +223,69 @@ def turn_process(ctx, games):
 @click.argument("game_name", metavar="GAME")
 @click.argument("player_name", metavar="[PLAYER]", required=False)
 @click.option("--stage", type=int, default=None, help="Stage number (default: the latest).")
+@click.option("--format", "fmt", type=click.Choice(["text", "html", "json"]), default="text",
+              show_default=True, help="Which rendering of the report to print.")
+@click.option("--map", "map_file", type=click.Path(dir_okay=False, writable=True),
+              default=None, help="Write the map of Hell (SVG) to this file instead; "
+                                 "'-' prints it.")
 @click.pass_context
-def report_cmd(ctx, game_name, player_name, stage):
+def report_cmd(ctx, game_name, player_name, stage, fmt, map_file):
     """Print PLAYER's latest report for GAME, or the public board without PLAYER.
 
     Example: pbem report hell1 anna
+
+    \b
+    More:
+      pbem report hell1 anna --format html > anna.html
+      pbem report hell1 --map map.svg
     """
     db = _site(ctx).db()
-    admin.get_game_row(db, game_name)
+    g = admin.get_game_row(db, game_name)
+    if map_file is not None:
+        if player_name:
+            raise PbemError("the map is public: give GAME only, e.g. "
+                            f"pbem report {game_name} --map map.svg")
+        svg = _map_svg(db, g, stage)
+        if map_file == "-":
+            click.echo(svg, nl=False)
+        else:
+            Path(map_file).write_text(svg, encoding="utf-8")
+            click.echo(f"map of {game_name} written to {map_file}")
+        return
     who = player_name or ""
-    where, args = "game = ? and player = ?", [game_name, who]
+    if who:
+        admin.get_player_row(db, game_name, who)
+    where, args = "game = ? and player = ? and format = ?", [game_name, who, fmt]
     if stage is not None:
         where += " and stage = ?"
         args.append(stage)
     rows = list(db["reports"].rows_where(where, args, order_by="stage desc", limit=1))
     if not rows:
-        raise PbemError(f"no report for {who or 'the board'} in {game_name!r} yet: "
-                        f"reports are written when a stage is processed")
+        raise PbemError(f"no {fmt} report for {who or 'the board'} in {game_name!r}"
+                        f"{'' if stage is None else f' stage {stage}'} yet: reports are "
+                        "written when a stage is processed")
     click.echo(rows[0]["body"], nl=False)
+
+
+def _map_svg(db, g: dict, stage: int | None) -> str:
+    """The stored map of a processed stage (with its moves and combats marked), or,
+    before any stage is processed, the board as it stands."""
+    where, args = "game = ? and player = '' and format = 'svg'", [g["name"]]
+    if stage is not None:
+        where += " and stage = ?"
+        args.append(stage)
+    rows = list(db["reports"].rows_where(where, args, order_by="stage desc", limit=1))
+    if rows:
+        return rows[0]["body"]
+    game = get_game(g["game_type"])
+    if stage is not None or not hasattr(game, "map_svg") or g["status"] == "new":
+        raise PbemError(f"no map for {g['name']!r}"
+                        f"{'' if stage is None else f' stage {stage}'}: "
+                        + ("the game has not started" if g["status"] == "new"
+                           else "none was stored for that stage"))
+    current = admin.current_stage(db, g["name"])
+    board = game.public_view(json.loads(current["state"]))
+    return game.map_svg(board, None, title=f"{g['name']}: Hell, {current['name']}") + "\n"
 
 
 @main.command("status")

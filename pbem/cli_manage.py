@@ -181,3 +181,24 @@ def player_replace(ctx, game_name, name, email):
     secret = admin.replace_player(_site(ctx).db(), game_name, name, email)
     click.echo(f"{name} in {game_name} is now played from {email}. New secret (shown only "
                f"now; the old one no longer works): {secret}")
+
+
+@player.command("timezone")
+@click.argument("game_name", metavar="GAME")
+@click.argument("name")
+@click.argument("zone", required=False)
+@click.pass_context
+def player_timezone(ctx, game_name, name, zone):
+    """Show player NAME's time zone in GAME, or set it to ZONE ('game' goes back to the
+    game's own). Reports give the deadline in the player's time zone, with UTC beside.
+
+    Example: pbem player timezone hell1 anna America/New_York
+    """
+    db = _site(ctx).db()
+    row = admin.get_player_row(db, game_name, name)
+    if zone is None:
+        click.echo(f"{name} in {game_name}: {row['timezone'] or 'the game’s time zone'}")
+        return
+    value = "" if zone.strip().lower() == "game" else schedule.zone_name(zone)
+    db["players"].update((game_name, name), {"timezone": value})
+    click.echo(f"{name} in {game_name} now gets deadlines in {value or 'the game’s time zone'}")

@@ -160,8 +160,14 @@ class Game(Protocol):
     def public_view(self, state: dict) -> dict:
         """The board as everyone sees it."""
 
-    def order_form(self, state: dict, player: str) -> str:
-        """A pre-filled order sheet for the player's next stage (comments and examples)."""
+    def order_form(self, state: dict, player: str, previous: OrderSheet | None = None) -> str:
+        """A pre-filled order sheet for the player's next stage (comments and examples);
+        `previous` is the player's own last sheet, whose standing orders it may carry.
+        Sent back unchanged, it must be a legal order set."""
+
+    # Optional, for richer reports (pbem/reports.py): a game may also provide
+    #   turn_marks(before, after, public_events) -> dict   this stage's moves, combats
+    #   map_svg(public_view, marks, title=...) -> str      an SVG map of the board
 
     def templates(self) -> str:
         """Path of the game's template directory."""

@@ -27,16 +27,12 @@ class Notifier:
     def __call__(self, db, done) -> None:
         """turns.process's on_stored hook."""
         g = get_game_row(db, done.game)
-        when = ""
-        if done.next_deadline:
-            when = deadlines.format_at(g, done.next_name, deadlines.parse(done.next_deadline))
         for p in players_of(db, done.game):
             report = done.reports.get(p["name"])
             if report is None:
                 continue
-            body = render("mail_report.txt.j2", {
-                **self.common(), "report": report, "next_stage": done.next_name,
-                "next_deadline": when})
+            # the text is the body; the HTML and JSON go with it (outbox.report_parts)
+            body = render("mail_report.txt.j2", {**self.common(), "report": report["text"]})
             subject = f"[{done.game}] {done.stage_name} report"
             if done.finished:
                 subject += " (game over)"
@@ -47,7 +43,8 @@ class Notifier:
             # the public board, for spectators or a game's mailing list (off by default:
             # a moderator with many games does not want one per stage)
             self.queue(db, to=boards_to, subject=f"[{done.game}] {done.stage_name} board",
-                       body=done.reports[""], kind="board", game=done.game, stage=done.stage)
+                       body=done.reports[""]["text"], kind="board", game=done.game,
+                       stage=done.stage)
         self.nmr_notices(db, g, done)
 
     def nmr_notices(self, db, g: dict, done) -> None:

@@ -11,6 +11,7 @@ file name is the message's id).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import quopri
 from dataclasses import dataclass, field
@@ -73,7 +74,7 @@ def _header(text: str) -> str:
     return Header(text, "utf-8", maxlinelen=998).encode()
 
 
-def compose(row: dict, site, dry_run: bool = False) -> Outgoing:
+def compose(row: dict, site, dry_run: bool = False, parts: Parts | None = None) -> Outgoing:
     """The message for an outbox row. Nothing here depends on when it is sent.
 
     Written by hand rather than with email.message.EmailMessage, whose header
@@ -100,14 +101,86 @@ def compose(row: dict, site, dry_run: bool = False) -> Outgoing:
     if row["game"]:
         head.append(("X-Pbem-Game", row["game"]))
     text = body.replace("\r\n", "\n").replace("\r", "\n")
-    if text.isascii() and all(len(line) < 990 for line in text.split("\n")):
+    plain = _part("text/plain", text)
+    if parts is None or not (parts.html or parts.attachments):
+        head += [("MIME-Version", "1.0"), *plain[0]]
+        lines = "".join(f"{k}: {v}\r\n" for k, v in head).encode("ascii")
+        return Outgoing(address, to, lines + b"\r\n" + plain[1])
+    # multipart/mixed [ multipart/alternative [text, html], attachments... ]: mail
+    # programs show the HTML, fall back to the text, and list the JSON as a file
+    body_part = plain
+    if parts.html:
+        body_part = _multipart("alternative", [plain, _part("text/html", parts.html)])
+    tree = body_part
+    if parts.attachments:
+        files = [_attachment(name, ctype, data) for name, ctype, data in parts.attachments]
+        tree = _multipart("mixed", [body_part, *files])
+    head += [("MIME-Version", "1.0"), *tree[0]]
+    lines = "".join(f"{k}: {v}\r\n" for k, v in head).encode("ascii")
+    return Outgoing(address, to, lines + b"\r\n" + tree[1])
+
+
+@dataclass
+class Parts:
+    """What a message carries besides its text: an HTML alternative and attachments
+    (file name, content type, bytes)."""
+
+    html: str = ""
+    attachments: list[tuple[str, str, bytes]] = field(default_factory=list)
+
+
+Part = tuple[list[tuple[str, str]], bytes]  # headers, CRLF body
+
+
+def _part(ctype: str, text: str) -> Part:
+    """A text part: 7bit when it can be, else quoted-printable. QP never contains "=_",
+    the start of our boundaries; a 7bit part that does is sent as QP too."""
+    if text.isascii() and "=_" not in text and all(len(x) < 990 for x in text.split("\n")):
         encoding, payload = "7bit", text.encode("ascii")
     else:
         encoding, payload = "quoted-printable", quopri.encodestring(text.encode("utf-8"))
-    head += [("MIME-Version", "1.0"), ("Content-Type", 'text/plain; charset="utf-8"'),
-             ("Content-Transfer-Encoding", encoding)]
-    lines = "".join(f"{k}: {v}\r\n" for k, v in head).encode("ascii")
-    return Outgoing(address, to, lines + b"\r\n" + payload.replace(b"\n", b"\r\n"))
+    return ([("Content-Type", f'{ctype}; charset="utf-8"'),
+             ("Content-Transfer-Encoding", encoding)], payload.replace(b"\n", b"\r\n"))
+
+
+def _attachment(name: str, ctype: str, data: bytes) -> Part:
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name) or "attachment"
+    encoded = base64.encodebytes(data).replace(b"\n", b"\r\n")  # 76-column lines
+    params = '; charset="utf-8"' if ctype.startswith(("text/", "application/json")) else ""
+    return ([("Content-Type", f"{ctype}{params}"), ("Content-Transfer-Encoding", "base64"),
+             ("Content-Disposition", f'attachment; filename="{safe}"')], encoded)
+
+
+def _multipart(kind: str, parts: list[Part]) -> Part:
+    """Boundary from the parts' own bytes: stable (same message, same bytes) and, as
+    "=_" appears in none of them (see _part; base64 has neither character), unique."""
+    digest = hashlib.sha256(b"".join(body for _, body in parts)).hexdigest()[:24]
+    boundary = f"=_pbem_{kind}_{digest}"
+    out = b""
+    for headers, body in parts:
+        # the CRLF before a boundary belongs to the boundary (RFC 2046 5.1.1): one is
+        # added after each body, so a body that ends with a line break keeps it
+        out += f"--{boundary}\r\n".encode() + "".join(
+            f"{k}: {v}\r\n" for k, v in headers).encode("ascii") + b"\r\n" + body + b"\r\n"
+    out += f"--{boundary}--\r\n".encode()
+    return ([("Content-Type", f'multipart/{kind}; boundary="{boundary}"')], out)
+
+
+def report_parts(db, row: dict) -> Parts | None:
+    """The HTML and JSON of the report or board an outbox row mails (stored once, in
+    the reports table, rather than copied into every message)."""
+    if row["kind"] not in ("report", "board") or not row["game"]:
+        return None
+    who = row["player"] if row["kind"] == "report" else ""
+    found = {r["format"]: r["body"] for r in select(
+        db, "SELECT format, body FROM reports WHERE game = ? AND stage = ? AND player = ? "
+            "AND format IN ('html', 'json')", [row["game"], row["stage"], who])}
+    if not found:
+        return None
+    name = f"{row['game']}-{row['stage']:02d}-{who or 'board'}.json"
+    files = [(name, "application/json", found["json"].encode("utf-8"))] \
+        if "json" in found else []
+    return Parts(found.get("html", ""), files)
 
 
 @dataclass
@@ -149,7 +222,7 @@ def flush(site, db, now: datetime | None = None, transport=None) -> Flushed:
             if not row["message_id"]:
                 row["message_id"] = mid
                 _set(db, row, message_id=mid)
-            msg = compose(row, site, dry_run)
+            msg = compose(row, site, dry_run, report_parts(db, row))
             try:
                 transport.send(msg, row)
             except TemporaryError as e:

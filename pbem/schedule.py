@@ -408,6 +408,17 @@ def _zone_key(name: str) -> str:
     raise _Bad(f"is not a known time zone{hint}")
 
 
+def zone_name(name: str) -> str:
+    """The canonical IANA name of a time zone a person typed (case is forgiven:
+    "europe/rome" is Europe/Rome); PbemError with a suggestion ("rome": did you mean
+    Europe/Rome?) when there is none."""
+    try:
+        return _norm_timezone(name)
+    except _Bad as bad:
+        raise PbemError(f"time zone {name!r} {bad}; e.g. Europe/Rome, America/New_York, "
+                        "UTC") from None
+
+
 def _zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(_norm_timezone(name))

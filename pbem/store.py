@@ -105,7 +105,12 @@ def _m2(db: sqlite_utils.Database) -> None:
     db["runs"].create({"id": int, "started": str, "finished": str, "summary": str}, pk="id")
 
 
-MIGRATIONS = [_m1, _m2]
+def _m3(db: sqlite_utils.Database) -> None:
+    """Reports in three formats (issue 6): each player's time zone for his deadlines."""
+    db["players"].add_column("timezone", str, not_null_default="")  # '' = the game's
+
+
+MIGRATIONS = [_m1, _m2, _m3]
 
 
 def open_db(path: str | Path) -> sqlite_utils.Database:

@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from . import deadlines
+from . import deadlines, reports, schedule
 from .admin import current_stage, get_game_row, players_of, store_outcome, stored_outcome
 from .dice import Dice, stage_seed
 from .engine import Event, OrderSheet, canonical_json, get_game, state_hash
 from .errors import EXIT_GAME_FAILED, PbemError
 from .orders import latest_submission
-from .render import render
 
 
 @dataclass
@@ -29,7 +28,7 @@ class Processed:
     stage_name: str
     next_name: str
     finished: bool
-    reports: dict[str, str]  # player ('' = board) -> text
+    reports: dict[str, dict[str, str]]  # player ('' = board) -> format -> body
     missing: list[str]  # players who sent no orders (their defaults applied)
     next_deadline: str = ""  # the new stage's deadline ('' when the game is over)
 
@@ -75,11 +74,13 @@ def process(db, game_name: str, site_reports: Path | None = None, *,
     # events and rolls stored before the stage ran (the deal, for the setup stage)
     earlier_events, earlier_rolls = stored_outcome(db, game_name, number)
     rolls = earlier_rolls + [{**r, "seq": len(earlier_rolls) + r["seq"]} for r in dice.rolls()]
-    reports = render_reports(game, g, stage, res.state, earlier_events + res.events, rolls,
-                             sheets, receipts, players, res.stage_name, res.finished)
-    missing = [p for p in players if sheets.get(p) is None]
     deadline = "" if res.finished else deadlines.deadline_for_new_stage(g, res.stage_name, now)
-    done = Processed(game_name, number, stage["name"], res.stage_name, res.finished, reports,
+    zones = {p["name"]: p.get("timezone") or "" for p in players_of(db, game_name)}
+    rendered = render_reports(game, g, stage, json.loads(stage["state"]), res.state,
+                              earlier_events + res.events, rolls, sheets, receipts, players,
+                              res.stage_name, res.finished, res.result, deadline, zones)
+    missing = [p for p in players if sheets.get(p) is None]
+    done = Processed(game_name, number, stage["name"], res.stage_name, res.finished, rendered,
                      missing, deadline)
     # db.atomic(), not `with db.conn`: sqlite-utils' own writes open transactions of
     # their own, which atomic() nests as savepoints, so the stage is all or nothing.
@@ -92,8 +93,8 @@ def process(db, game_name: str, site_reports: Path | None = None, *,
             raise PbemError(f"{game_name} {stage['name']} is already processed")
         store_outcome(db, game_name, number, res.events, dice.rolls())
         db["reports"].insert_all(
-            {"game": game_name, "stage": number, "player": who, "format": "text", "body": body}
-            for who, body in sorted(reports.items()))
+            {"game": game_name, "stage": number, "player": who, "format": fmt, "body": body}
+            for who, formats in sorted(rendered.items()) for fmt, body in sorted(formats.items()))
         db["stages"].update((game_name, number), {"status": "processed",
                                                   "processed_at": deadlines.stamp(now),
                                                   "next_name": res.stage_name})
@@ -117,8 +118,8 @@ def process(db, game_name: str, site_reports: Path | None = None, *,
         if site_reports is not None:
             # Written before the commit: a crash between the two leaves files that the
             # rerun writes again with the very same bytes, never a stage without files.
-            write_report_files(
-                site_reports / game_name / f"{number:02d}-{_slug(stage['name'])}", reports)
+            reports.write_files(report_folder(site_reports, game_name, number, stage["name"]),
+                                rendered)
     return done
 
 
@@ -126,36 +127,47 @@ def _slug(name: str) -> str:
     return "-".join(name.lower().split())
 
 
-def write_report_files(folder: Path, reports: dict[str, str]) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    for who, body in sorted(reports.items()):
-        path = folder / f"{who or 'board'}.txt"
-        tmp = folder / f".{path.name}.tmp"
-        tmp.write_text(body, encoding="utf-8")
-        tmp.replace(path)
+def report_folder(site_reports: Path, game_name: str, number: int, stage_name: str) -> Path:
+    return site_reports / game_name / f"{number:02d}-{_slug(stage_name)}"
 
 
-def render_reports(game, g, stage, state, events: list[Event], rolls, sheets, receipts,
-                   players, next_name, finished) -> dict[str, str]:
-    """One private report per player and one public board summary, from views only."""
-    common = {"game_name": g["name"], "game_title": game.title, "stage_name": stage["name"],
-              "next_stage": next_name, "finished": finished, "rolls": rolls}
-    out: dict[str, str] = {}
+def _deadline(g: dict, next_name: str, deadline: str, zone: str) -> dict | None:
+    """The next stage's deadline as a report shows it: in the player's time zone (his
+    own, else the game's), with UTC beside it."""
+    when = deadlines.parse(deadline)
+    if when is None:
+        return None
+    tz = zone or deadlines.schedule_of(g, next_name).timezone
+    return {"utc": deadline, "timezone": tz, "text": schedule.format_deadline(when, tz)}
+
+
+def render_reports(game, g, stage, before, state, events: list[Event], rolls, sheets,
+                   receipts, players, next_name, finished, result: str = "",
+                   deadline: str = "", zones: dict | None = None) -> dict[str, dict[str, str]]:
+    """One private report per player and one public board summary, from views only:
+    reports[player] ('' = the board) -> format (text, html, json; the board also
+    svg, its map alone) -> body."""
+    zones = zones or {}
+    st = reports.Stage(g["name"], g.get("game_type", game.id), game.title, stage["name"],
+                       stage.get("number", 0), next_name, finished, result)
+    public_events = [e for e in events if e.visible(None)]
+    marks = game.turn_marks(before, state, public_events) \
+        if hasattr(game, "turn_marks") and before is not None else None
+    board = game.public_view(state)
+    title = f"{g['name']}: Hell after {stage['name']}"
+    svg = game.map_svg(board, marks, title=title) if hasattr(game, "map_svg") else ""
+    out: dict[str, dict[str, str]] = {}
     for p in players:
         sheet = sheets.get(p)
-        ctx = dict(common)
-        ctx.update({
-            "player": p,
-            "view": game.player_view(state, p),
-            "events": [e.to_dict() for e in events if e.visible(p)],
-            "sheet": sheet.to_dict() if sheet is not None else None,
-            "receipt": receipts.get(p, ""),
-            "order_form": "" if finished else game.order_form(state, p),
-        })
-        out[p] = render("report.txt.j2", ctx, game.templates())
-    ctx = dict(common)
-    ctx.update({"view": game.public_view(state),
-                "events": [e.to_dict() for e in events if e.visible(None)],
-                "ordered": sorted(p for p in players if sheets.get(p) is not None)})
-    out[""] = render("board.txt.j2", ctx, game.templates())
+        form = "" if finished else game.order_form(state, p, sheet)
+        m = reports.model(st, p, game.player_view(state, p), events, rolls, sheet,
+                          receipts.get(p, ""), _deadline(g, next_name, deadline, zones.get(p, "")),
+                          form, marks)
+        out[p] = reports.render_model(m, game.templates(), svg)
+    ordered = sorted(p for p in players if sheets.get(p) is not None)
+    m = reports.board_model(st, board, public_events, rolls, ordered,
+                            _deadline(g, next_name, deadline, ""), marks)
+    out[""] = reports.render_model(m, game.templates(), svg)
+    if svg:
+        out[""]["svg"] = svg + "\n"
     return out

@@ -7,6 +7,8 @@ default each decision gets when the line stays commented out.
 
 from __future__ import annotations
 
+import textwrap
+
 from .data import HellData
 from .defaults import DECISIONS
 from .orders import ORDER_TYPES
@@ -30,8 +32,57 @@ TURN_SECTIONS = [
 ]
 SETUP_SECTIONS = [("Setup", ["REDRAW", "PLACE"])]
 
+#: Orders that are rules for decisions rather than one-off deeds: the next form carries
+#: them over from the player's last sheet, uncommented, while they are still valid.
+STANDING = ["KEEP", "UNPAID", "DESERTERS", "GRANT PASSAGE", "FLEE", "FLIGHT PREFER",
+            "FLIGHT TAKE", "COUNTER", "PAYMON GRANTS", "CAIM REROLLS", "STEER LILITH",
+            "FIGHT", "JOIN", "COMBAT MAGIC", "HITS", "COMBAT FLEE", "COMBAT ABILITY",
+            "AFTER JOINT WIN", "AVOID COMBAT", "ALLOW PETITIONS", "BUY OFF", "KEEP FAVOURS"]
+WIDTH = 72
 
-def order_form(st: HellState, data: HellData, player: str) -> str:
+
+def order_form(st: HellState, data: HellData, player: str, previous=None) -> str:
+    """The form for the player's next stage. `previous` is his last checked sheet: its
+    standing orders come first, uncommented, when they are still valid now."""
+    lines = _form_lines(st, data, player)
+    carried = standing_orders(st, data, player, previous) if st.turn > 0 else []
+    if carried:
+        at = lines.index("# --- " + TURN_SECTIONS[0][0])
+        lines[at:at] = ["# --- Your standing orders from your last sheet, still in force "
+                        "if you send this form back; delete a line to drop it:"] + carried
+    return "\n".join(_wrap(lines)) + "\n"
+
+
+def standing_orders(st: HellState, data: HellData, player: str, previous) -> list[str]:
+    """The canonical standing lines of `previous` that still check without a problem."""
+    from .orders import check_sheet
+
+    if previous is None:
+        return []
+    keep = [r.canonical for r in previous.lines
+            if r.ok and r.order and r.order.get("type") in STANDING]
+    if not keep:
+        return []
+    checked = check_sheet(st, data, player, "\n".join(keep))
+    return [r.canonical for r in checked.lines if r.ok]
+
+
+def _wrap(lines: list[str]) -> list[str]:
+    """Comment lines over 72 columns go on as comments; an order line (an example
+    such as '#MARCH ...') is never broken, so uncommenting it keeps it whole."""
+    out = []
+    for line in lines:
+        if len(line) <= WIDTH or not line.startswith("# "):
+            out.append(line)
+            continue
+        body = line[1:]
+        indent = "#" + body[: len(body) - len(body.lstrip())]
+        out += textwrap.wrap(body.strip(), WIDTH, initial_indent=indent,
+                             subsequent_indent=indent + "  ", break_on_hyphens=False)
+    return out
+
+
+def _form_lines(st: HellState, data: HellData, player: str) -> list[str]:
     me = st.players[player]
     mine = [data.sectio[s].name for s in st.sectio_of(player)]
     hand = [data.arcana[c].name for c in me.hand]
@@ -74,7 +125,7 @@ def order_form(st: HellState, data: HellData, player: str) -> str:
         if heading == "Summoning Phase":
             lines += _action_section(st, data, player, defaults)
     lines.append("END")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _action_section(st: HellState, data: HellData, player: str, defaults: dict) -> list[str]:

@@ -13,7 +13,7 @@ from .log import Log
 from .orders import check_sheet
 from .scenario import state_from_given
 from .state import HellState
-from .views import player_view, public_view
+from .views import player_view, public_view, turn_marks
 
 TEMPLATES = str(Path(__file__).parent / "templates")
 
@@ -96,8 +96,16 @@ class HellGame:
     def public_view(self, state: dict) -> dict:
         return public_view(self._read_only(state), self.data)
 
-    def order_form(self, state: dict, player: str) -> str:
-        return order_form(self._read_only(state), self.data, player)
+    def turn_marks(self, before: dict, after: dict, events) -> dict:
+        return turn_marks(before, after, events)
+
+    def map_svg(self, board: dict, marks: dict | None = None, *, title: str = "") -> str:
+        from .mapsvg import map_svg
+
+        return map_svg(board, marks, title=title)
+
+    def order_form(self, state: dict, player: str, previous: OrderSheet | None = None) -> str:
+        return order_form(self._read_only(state), self.data, player, previous)
 
     def templates(self) -> str:
         return TEMPLATES

@@ -8,19 +8,56 @@ a player's own hand. Deck orders and other players' hands never leave the engine
 from __future__ import annotations
 
 from .data import HellData
-from .state import ANTEHELL, HellState
+from .log import count
+from .soul import earth_daemons, sectio_income
+from .state import ANTEHELL, HELLHOUND, LEGION, LIEUTENANT, LILITH, URIEL, HellState
 
 
 def _unit(st: HellState, data: HellData, u) -> dict:
-    name = u.kind
     if u.ref and u.ref in data.lieutenants:
         name = f"Lieutenant {data.lieutenants[u.ref].name}"
-    elif u.kind == "hellhound":
+    elif u.kind == HELLHOUND:
         name = "Hellhound" + (" (rampaging)" if u.minder is None else f" (minder {u.minder})")
+    elif u.kind == URIEL:
+        name = "Uriel"
+    elif u.kind == LILITH:
+        name = "Lilith" + (f" ({st.lilith_aspect})" if st.lilith_aspect else "")
+    elif u.owner is None:
+        name = "Freebooter Legion"  # HG-10.4-01
     else:
         name = "Legion"
     return {"id": u.id, "kind": u.kind, "owner": u.owner or "", "name": name,
             "bonus_pay": u.bonus_pay}
+
+
+def units_text(units: list[dict]) -> str:
+    """ "anna: 3 Legions, Lieutenant Ukobach; boris: 1 Legion; Uriel": owners in order of
+    their first Unit, Legions counted, every other Unit named."""
+    groups: dict[str, list[dict]] = {}
+    for u in units:
+        groups.setdefault(u["owner"], []).append(u)
+    parts = []
+    for owner, mine in groups.items():
+        legions = sum(1 for u in mine if u["name"] == "Legion")
+        names = ([count(legions, "Legion")] if legions else []) + \
+            [u["name"] for u in mine if u["name"] != "Legion"]
+        parts.append(f"{owner}: {', '.join(names)}" if owner else ", ".join(names))
+    return "; ".join(parts)
+
+
+def tags(seats: list[str]) -> dict[str, str]:
+    """A short, unique tag per player for maps and tables (first letters, upper case):
+    the map must be readable printed in black and white, so owners are named as well as
+    coloured."""
+    out: dict[str, str] = {}
+    for n in range(1, 1 + max((len(s) for s in seats), default=1)):
+        short = [s[:n].upper() for s in seats]
+        for s, t in zip(seats, short, strict=True):
+            if s not in out and short.count(t) == 1:
+                out[s] = t
+    for i, s in enumerate(seats):  # names that are prefixes of each other
+        out.setdefault(s, str(i + 1))
+    return out
 
 
 def _daemon(st: HellState, data: HellData, daemon_id: str) -> dict:
@@ -33,16 +70,23 @@ def _daemon(st: HellState, data: HellData, daemon_id: str) -> dict:
 
 
 def public_view(st: HellState, data: HellData) -> dict:
+    warned = set((st.warning_sign or {}).get("sectio") or [])
     sectio = []
     for sid in sorted(data.sectio, key=lambda i: (data.sectio[i].circle, data.sectio[i].quarter)):
         s = data.sectio[sid]
-        sectio.append({"id": sid, "name": s.name, "circle": s.circle, "quarter": s.quarter,
+        sectio.append({"id": sid, "name": s.name, "circle": s.circle,
+                       "circle_name": s.circle_name, "quarter": s.quarter,
                        "souls": s.souls, "wise_men": s.wise_men, "owner": st.owners.get(sid, ""),
+                       "freebooters": sid in st.freebooter_sectio,  # HG-10.4-02
+                       "warning_sign": sid in warned,  # HG-6.2-03
                        "units": [_unit(st, data, u) for u in st.units_at(sid)]})
+        sectio[-1]["units_text"] = units_text(sectio[-1]["units"])
     players = []
-    for p in st.player_order():
+    short = tags(st.seats)
+    for seat, p in enumerate(st.player_order(), 1):
         players.append({
-            "name": p.name, "souls": p.souls, "favours": p.favours,
+            "name": p.name, "seat": seat, "tag": short[p.name],
+            "souls": p.souls, "favours": p.favours,
             "disfavours": p.disfavours, "cards": len(p.hand),
             "sectio": [data.sectio[s].name for s in st.sectio_of(p.name)],
             "legions": len(st.units_of(p.name, "legion")),
@@ -55,6 +99,7 @@ def public_view(st: HellState, data: HellData) -> dict:
         "players": players,
         "sectio": sectio,
         "antehell": [_unit(st, data, u) for u in st.units_at(ANTEHELL)],
+        "antehell_text": units_text([_unit(st, data, u) for u in st.units_at(ANTEHELL)]),
         "permanent": {area: (data.hell_cards[c].name if c else "")
                       for area, c in sorted(st.permanent.items())},
         "lieutenant_boxes": [[data.lieutenants[x].name for x in box]
@@ -62,8 +107,20 @@ def public_view(st: HellState, data: HellData) -> dict:
         "decks": {"arcana": len(st.arcana_deck), "hell": len(st.hell_deck),
                   "daemon": len(st.daemon_deck), "hellhounds": len(st.hellhound_box)},
         "revealed": [data.arcana[c].name for c in st.revealed],
+        "warning_sign": _warning_sign(st, data),
         "winner": st.winner,
     }
+
+
+def _warning_sign(st: HellState, data: HellData) -> dict | None:
+    """This turn's Phenomenon and the Sectio it strikes (HG-6.2-03), or None."""
+    w = st.warning_sign
+    if not w:
+        return None
+    card = data.hell_cards.get(w.get("card") or "")
+    return {"card": card.name if card else "", "phenomenon": w.get("phenomenon") or "",
+            "scope": w.get("scope") or "",
+            "sectio": [data.sectio[s].name for s in w.get("sectio") or [] if s in data.sectio]}
 
 
 def player_view(st: HellState, data: HellData, player: str) -> dict:
@@ -76,8 +133,47 @@ def player_view(st: HellState, data: HellData, player: str) -> dict:
         "daemons": [_daemon(st, data, d) for d in p.daemons if d in st.daemons],
         "sectio": [data.sectio[s].name for s in st.sectio_of(player)],
         "redraw_used": p.redraw_used,
+        "income": income_forecast(st, data, player),
+        "hand_limit": data.tables["hand_limit"],
     }
+    view["me"]["attention"] = attention(st, data, view["me"])
     return view
+
+
+def income_forecast(st: HellState, data: HellData, player: str) -> dict:
+    """Next Soul Phase if nothing changes before it (HG-7.2-01..06): Sectio income as
+    the Soul Math would count it now, Hearts and a Soul Roll per Daemon on Earth,
+    less 1 Soul upkeep per own Legion and Lieutenant. Favours, gifts, THE WISE MEN and
+    anything the Action and Combat Phases change come on top."""
+    sectio = [{"name": data.sectio[s].name, "souls": n, "why": why}
+              for s, n, why in sectio_income(st, data, player)]
+    earth = [{"daemon": data.daemons[d.id].name, "hearts": data.daemons[d.id].hearts}
+             for d in earth_daemons(st, player)]
+    paid = [u for u in st.units if u.owner == player and u.kind in (LEGION, LIEUTENANT)]
+    upkeep = len(paid) * data.tables["upkeep_souls"]
+    fixed = sum(x["souls"] for x in sectio) + sum(x["hearts"] for x in earth) - upkeep
+    return {"sectio": sectio, "earth": earth, "soul_rolls": len(earth),
+            "upkeep": upkeep, "upkeep_units": len(paid), "net": fixed,
+            "wise_men": any(data.sectio[s].wise_men for s in st.sectio_of(player))}
+
+
+def attention(st: HellState, data: HellData, me: dict) -> list[str]:
+    """What the player should look at before ordering, most urgent first."""
+    notes = []
+    if me["income"]["net"] < 0 and me["souls"] + me["income"]["net"] < 0:
+        notes.append(f"Upkeep: your Units cost {me['income']['upkeep']} Souls and you may not "
+                     "afford them all; UNPAID chooses who goes unpaid (HG-7.2-06).")
+    for d in me["daemons"]:
+        if d["incapacitated"]:
+            notes.append(f"{d['name']} is Incapacitated: no Action, no Arcana draw "
+                         "(HG-6.3-01).")
+    if len(me["hand"]) >= me["hand_limit"]:
+        notes.append(f"You hold {len(me['hand'])} Arcana cards, the hand limit: KEEP says "
+                     "which to keep when you get more (HG-6.3-03).")
+    if me["disfavours"]:
+        notes.append(f"You have {count(me['disfavours'], 'Disfavour')}: Disfavour Rolls apply "
+                     "(HG-14.1-02); BUY OFF in the End Phase (HG-13.1-01).")
+    return notes
 
 
 def _card(data: HellData, card_id: str) -> dict:
@@ -87,3 +183,20 @@ def _card(data: HellData, card_id: str) -> dict:
         minor += f" - {c.minor.cost}"
     return {"id": card_id, "name": c.name, "minor": minor, "timing": c.major.timing,
             "six": c.flags.six, "text": c.major.text}
+
+
+def turn_marks(before: dict, after: dict, events) -> dict:
+    """This stage's movements and combats, for the map (public: Units on the map and
+    combats are public, DESIGN.md §7). A move is a Unit that is somewhere else now than
+    when the stage began (a March, a Flight, a Random Move); new and removed Units are
+    not moves. Combats are the Sectio of this stage's "combat" events."""
+    was = {u["id"]: u["location"] for u in before.get("units", [])}
+    moves = [{"unit": u["id"], "kind": u["kind"], "owner": u["owner"] or "",
+              "from": was[u["id"]], "to": u["location"]}
+             for u in after.get("units", []) if u["id"] in was and was[u["id"]] != u["location"]]
+    combats = []
+    for e in events:
+        s = e.data.get("sectio") if e.kind == "combat" else None
+        if s and s not in combats:
+            combats.append(s)
+    return {"moves": moves, "combats": combats}

@@ -29,9 +29,11 @@ def test_demo_plays_setup_and_three_turns_and_writes_reports(demo_runs):
     assert stages == ["00-setup", "01-turn-1", "02-turn-2", "03-turn-3"]
     for stage in stages:
         names = sorted(p.name for p in (reports / stage).iterdir())
-        assert names == ["anna.txt", "board.txt", "boris.txt", "chiara.txt", "dmitri.txt"]
+        assert names == sorted([f"{p}.{ext}" for p in ("anna", "boris", "chiara", "dmitri")
+                                for ext in ("txt", "html", "json")]
+                               + ["board.txt", "board.html", "board.json", "board.svg"])
     text = (reports / "03-turn-3" / "anna.txt").read_text()
-    assert "report for anna" in text and "Your hand" in text
+    assert "Report for anna" in text and "Your hand" in text
 
 
 def test_same_seed_and_orders_give_byte_identical_reports(demo_runs):

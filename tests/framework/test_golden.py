@@ -1,4 +1,5 @@
-"""Golden playthrough: the demo's reports and confirmations, byte for byte.
+"""Golden playthrough: the demo's reports (text, HTML, JSON and the board's map) and
+confirmations, byte for byte: a seeded multi-turn game.
 
 Any change to rules, data, dice use or templates shows up here as a diff to review.
 After an intended change, regenerate with:
@@ -17,8 +18,10 @@ GOLDEN = Path(__file__).parents[1] / "golden" / "demo"
 
 def _outputs(root: Path) -> dict[str, str]:
     out = {}
-    for folder in ("reports", "orders"):
-        for p in sorted((root / folder).rglob("*.txt")):
+    for p in sorted((root / "orders").rglob("*.txt")):
+        out[str(p.relative_to(root))] = p.read_text(encoding="utf-8")
+    for p in sorted((root / "reports").rglob("*")):
+        if p.is_file():
             out[str(p.relative_to(root))] = p.read_text(encoding="utf-8")
     # the mail players got, but for the report mails (the reports above, with a header)
     for p in sorted((root / "outbox").glob("*.eml")):
@@ -35,7 +38,7 @@ def test_demo_playthrough_matches_the_golden_files(tmp_path):
             (GOLDEN / rel).parent.mkdir(parents=True, exist_ok=True)
             (GOLDEN / rel).write_text(text, encoding="utf-8")
     want = {str(p.relative_to(GOLDEN)): p.read_text(encoding="utf-8")
-            for p in sorted(GOLDEN.rglob("*.txt"))}
+            for p in sorted(GOLDEN.rglob("*")) if p.is_file()}
     assert sorted(got) == sorted(want)
     changed = [rel for rel in got if got[rel] != want[rel]]
     assert changed == [], f"regenerate with PBEM_UPDATE_GOLDEN=1 if intended: {changed}"

@@ -7,6 +7,7 @@ player's IMAP inbox.
 """
 
 import email
+import json
 import smtplib
 from email.message import EmailMessage
 from email.policy import default
@@ -101,10 +102,21 @@ def test_orders_in_by_imap_answers_and_reports_out_by_smtp(site, dovecot, smtp_s
     for p in PLAYERS:
         reports = [m for m in inbox(dovecot, p) if m["Subject"] == "[hell1] setup report"]
         assert len(reports) == 1, p
-        text = reports[0].get_content()
-        assert text.startswith("Orders for turn 1 are due by ")
-        assert f"report for {p}" in text
-        assert all(site.secrets[q] not in text for q in PLAYERS)
+        mail = reports[0]
+        # text and HTML as alternatives, the same report as JSON attached (issue 6)
+        assert mail.get_content_type() == "multipart/mixed"
+        text = mail.get_body(("plain",)).get_content().replace("\r\n", "\n")
+        html = mail.get_body(("html",)).get_content()
+        [attached] = list(mail.iter_attachments())
+        assert attached.get_filename() == f"hell1-00-{p}.json"
+        data = attached.get_content().decode("utf-8")
+        model = json.loads(data)
+        assert text.startswith(f"The HellGame - game hell1 - setup\nReport for {p}\n")
+        assert "Orders for turn 1 are due by " in text
+        assert f"report for <strong>{p}</strong>" in html and "<svg" in html
+        assert model["player"] == p and model["stage"]["next"] == "turn 1"
+        for body in (text, html, data):
+            assert all(site.secrets[q] not in body for q in PLAYERS)
     [board] = [m for m in inbox(dovecot, "moderator") if "board" in m["Subject"]]
     assert board["Auto-Submitted"] == "auto-generated"
 

@@ -86,7 +86,9 @@ def test_reports_are_mailed_with_the_next_deadline(kit):
     assert sorted(r["to_addr"] for r in reports) == [f"{p}@example.org" for p in PLAYERS]
     anna = kit.outbox(kind="report", player="anna")[0]
     assert anna["subject"] == "[g1] setup report"
-    assert anna["body"].startswith("Orders for turn 1 are due by Thu 26 Nov 2026 11:00 UTC.")
+    assert anna["body"].startswith("The HellGame - game g1 - setup\nReport for anna\n")
+    attention = anna["body"].split("NEEDS YOUR ATTENTION\n", 1)[1]
+    assert attention.startswith("  Orders for turn 1 are due by Thu 26 Nov 2026 11:00 UTC.")
     stored = kit.db["reports"].get(("g1", 0, "anna", "text"))["body"]
     assert stored in anna["body"]
     assert anna["status"] == "sent"  # files transport

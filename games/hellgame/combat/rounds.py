@@ -65,6 +65,9 @@ def fight(f: Fight) -> dict:
     rnd = 0
     while over(f) is None:
         rnd += 1
+        # a heading for the reports, which tell a combat round by round
+        f.log.public("combat-round", f"Round {rnd} in {f.here}:", "HG-11.2-01",
+                     sectio=f.sectio, round=rnd)
         if rnd > 1:
             f.sides = sides.assign(f, rnd)
         f.bonus = [0, 0]

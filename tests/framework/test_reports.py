@@ -1,0 +1,201 @@
+"""Issue 6: one report model per player, rendered as text, HTML and JSON, and mailed as
+multipart/alternative with the JSON attached."""
+
+import email
+import json
+import re
+import xml.etree.ElementTree as ET
+from email.policy import default
+
+import pytest
+
+from pbem import outbox
+from pbem.dice import Dice
+from pbem.engine import get_game
+from pbem.reports import SCHEMA
+from pbem.store import open_db
+from pbem.turns import render_reports
+
+PLAYERS = ["anna", "boris", "chiara", "dmitri"]
+G = {"name": "g", "game_type": "hellgame"}
+HOSTILE = "<script>alert('x')</script> & <b>bold</b>"
+
+
+@pytest.fixture(scope="module")
+def turn():
+    game = get_game("hellgame")
+    state, _, _ = game.new_game(PLAYERS, {}, Dice("reports"))
+    before = game.resolve(state, {p: None for p in PLAYERS}, Dice("reports-0")).state
+    sheets = {p: None for p in PLAYERS}
+    sheets["anna"] = game.check_orders(before, "anna", f"BUY OFF ALL\n{HOSTILE}\nLEGIONS 1")
+    res = game.resolve(before, sheets, Dice("reports-1"))
+    out = render_reports(game, G, {"name": "turn 1", "number": 1}, before, res.state,
+                         res.events, [{"seq": 1, "result": 3, "reason": "why <not>",
+                                       "sides": 6, "player": "anna"}],
+                         sheets, {"anna": "abc123"}, PLAYERS, res.stage_name, False, "",
+                         "2026-01-08T19:00:00Z", {"anna": "America/New_York"})
+    return game, res, out
+
+
+def _order(text: str, marks: list[str]) -> list[int]:
+    return [text.index(m) for m in marks]
+
+
+def test_a_report_puts_attention_first_then_what_happened_position_board_and_form(turn):
+    _, _, out = turn
+    text = out["anna"]["text"]
+    where = _order(text, ["NEEDS YOUR ATTENTION", "WHAT HAPPENED", "YOUR POSITION",
+                          "THE BOARD", "NEXT ORDERS"])
+    assert where == sorted(where)
+    html = out["anna"]["html"]
+    where = _order(html, ['id="attention"', 'id="happened"', 'id="position"', 'id="board"',
+                          'id="form"'])
+    assert where == sorted(where)
+
+
+def test_the_deadline_is_given_in_the_players_own_time_zone(turn):
+    _, _, out = turn
+    # anna lives in New York; boris has no zone of his own and gets the game's (UTC)
+    assert "due by Thu 8 Jan 2026 14:00 EST (19:00 UTC)." in out["anna"]["text"]
+    assert "due by Thu 8 Jan 2026 19:00 UTC." in out["boris"]["text"]
+    assert json.loads(out["anna"]["json"])["attention"]["deadline"] == {
+        "utc": "2026-01-08T19:00:00Z", "timezone": "America/New_York",
+        "text": "Thu 8 Jan 2026 14:00 EST (19:00 UTC)"}
+
+
+def test_the_players_problem_lines_come_first_with_their_line_numbers(turn):
+    _, _, out = turn
+    attention = out["anna"]["text"].split("WHAT HAPPENED")[0]
+    assert "line 2 (invalid): <script>alert('x')</script> & <b>bold</b>" in attention
+    model = json.loads(out["anna"]["json"])
+    assert [p["line_no"] for p in model["attention"]["problems"]] == [2]
+    assert model["attention"]["orders"] == "received"
+    assert "no orders from you" in out["boris"]["text"]
+
+
+def test_text_reports_fit_72_columns(turn):
+    _, _, out = turn
+    for who, formats in out.items():
+        form = formats["text"].split("NEXT ORDERS")[-1] if who else ""
+        for line in formats["text"].splitlines():
+            # an order example in the form is never broken (it must stay one line)
+            if len(line) > 72:
+                assert who and line in form and line.startswith("#") \
+                    and not line.startswith("# "), (who, line)
+
+
+def test_html_escapes_everything_a_player_wrote(turn):
+    _, _, out = turn
+    html = out["anna"]["html"]
+    assert "<script>" not in html and "<b>bold</b>" not in html
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in html
+    assert "why &lt;not&gt;" in html  # a dice reason, too
+
+
+def test_html_embeds_the_map_and_is_one_document(turn):
+    _, _, out = turn
+    for who in PLAYERS + [""]:
+        html = out[who]["html"]
+        assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
+        svg = re.search(r"<svg.*?</svg>", html, re.S).group(0)
+        root = ET.fromstring(svg)  # well-formed XML, inline or alone
+        assert len(root.findall(".//{*}g[@class='hm-sectio']")) == 45
+    assert out[""]["svg"].strip() == re.search(r"<svg.*?</svg>", out[""]["html"], re.S).group(0)
+
+
+def test_json_is_the_model_the_other_formats_show(turn):
+    game, res, out = turn
+    model = json.loads(out["anna"]["json"])
+    assert model["schema"] == SCHEMA and model["player"] == "anna"
+    assert model["stage"] == {"game": "g", "type": "hellgame", "title": "The HellGame",
+                              "name": "turn 1", "number": 1, "next": res.stage_name,
+                              "finished": False, "result": ""}
+    assert model["orders"]["receipt"] == "abc123"
+    assert model["view"]["me"]["souls"] == res.state["players"]["anna"]["souls"]
+    hand = [c["name"] for c in model["view"]["me"]["hand"]]
+    assert hand and all(name in out["anna"]["text"] for name in hand)
+    events = [e["text"] for ph in model["phases"] for e in ph["events"]]
+    assert len(events) == len([e for e in res.events if e.visible("anna")])
+    assert model["order_form"].startswith("TURN 2") and model["order_form"] in \
+        out["anna"]["text"]
+    board = json.loads(out[""]["json"])
+    assert board["player"] is None and "me" not in board["view"]
+
+
+def test_the_income_forecast_adds_up(turn):
+    _, res, out = turn
+    inc = json.loads(out["anna"]["json"])["view"]["me"]["income"]
+    assert inc["net"] == sum(s["souls"] for s in inc["sectio"]) + \
+        sum(e["hearts"] for e in inc["earth"]) - inc["upkeep"]
+    mine = [u for u in res.state["units"] if u["owner"] == "anna"
+            and u["kind"] in ("legion", "lieutenant")]
+    assert inc["upkeep_units"] == len(mine)
+    assert f"= {inc['net']:+d} Souls" in out["anna"]["text"]
+
+
+def test_a_report_mail_is_text_and_html_alternatives_with_the_json_attached(tmp_path, turn):
+    _, _, out = turn
+    db = open_db(tmp_path / "pbem.db")
+    for fmt in ("text", "html", "json"):
+        db["reports"].insert({"game": "g", "stage": 1, "player": "anna", "format": fmt,
+                              "body": out["anna"][fmt]})
+    row = {"id": 7, "game": "g", "player": "anna", "stage": 1, "kind": "report",
+           "to_addr": "anna@example.org", "subject": "[g] turn 1 report",
+           "body": out["anna"]["text"], "created": "2026-01-05T09:00:00Z",
+           "in_reply_to": "", "refs": "", "message_id": ""}
+
+    class Site:
+        name, address, moderator = "pbem", "orders@example.org", ""
+
+    data = outbox.compose(row, Site(), parts=outbox.report_parts(db, row)).data
+    assert data == outbox.compose(row, Site(), parts=outbox.report_parts(db, row)).data
+    msg = email.message_from_bytes(data, policy=default)
+    assert msg.get_content_type() == "multipart/mixed"
+    alt, attached = msg.get_payload()
+    assert alt.get_content_type() == "multipart/alternative"
+    assert [p.get_content_type() for p in alt.get_payload()] == ["text/plain", "text/html"]
+    assert msg.get_body(("plain",)).get_content().replace("\r\n", "\n") == out["anna"]["text"]
+    assert msg.get_body(("html",)).get_content().replace("\r\n", "\n") == out["anna"]["html"]
+    assert attached.get_filename() == "g-01-anna.json"
+    assert json.loads(attached.get_content()) == json.loads(out["anna"]["json"])
+    for line in data.split(b"\r\n"):
+        assert len(line) <= 998  # RFC 5322
+    # without stored HTML or JSON a report is the plain text mail it always was
+    plain = outbox.compose({**row, "player": "boris"}, Site(),
+                           parts=outbox.report_parts(db, {**row, "player": "boris"})).data
+    assert b"multipart" not in plain and b'Content-Type: text/plain; charset="utf-8"' in plain
+
+
+def test_pbem_report_prints_each_format_and_writes_the_map(started, tmp_path):
+    code, out = started("report", "g1", "--map", str(tmp_path / "before.svg"))
+    assert code == 0, out  # before any stage is processed: the board as dealt
+    assert ET.parse(tmp_path / "before.svg").getroot().tag.endswith("svg")
+    assert started("turn", "process", "g1")[0] == 0
+    code, out = started("report", "g1", "anna", "--format", "json")
+    assert code == 0 and json.loads(out)["player"] == "anna"
+    code, out = started("report", "g1", "anna", "--format", "html")
+    assert code == 0 and out.startswith("<!DOCTYPE html>") and "<svg" in out
+    code, out = started("report", "g1", "--map", str(tmp_path / "map.svg"))
+    assert code == 0 and "map of g1 written to" in out
+    root = ET.parse(tmp_path / "map.svg").getroot()
+    assert len(root.findall(".//{*}g[@class='hm-sectio']")) == 45
+    code, out = started("report", "g1", "anna", "--map", "-")
+    assert code != 0 and "the map is public" in out
+    code, out = started("report", "g1", "nobody")
+    assert code != 0 and "'nobody' does not play in 'g1'" in out
+
+
+def test_a_player_can_have_his_own_time_zone(started):
+    code, out = started("player", "timezone", "g1", "anna", "new york")
+    assert code != 0 and "did you mean 'America/New_York'?" in out
+    code, out = started("player", "timezone", "g1", "anna", "america/new_york")
+    assert code == 0 and "America/New_York" in out
+    code, out = started("player", "timezone", "g1", "anna")
+    assert code == 0 and "America/New_York" in out
+    code, out = started("player", "timezone", "g1", "anna", "Atlantis/Nowhere")
+    assert code != 0 and "time zone 'Atlantis/Nowhere'" in out
+    assert started("turn", "process", "g1")[0] == 0
+    code, out = started("report", "g1", "anna")
+    assert re.search(r"due by \w{3} \d+ \w{3} \d{4} \d\d:\d\d E[SD]T \(", out), out
+    code, out = started("player", "timezone", "g1", "anna", "game")
+    assert code == 0 and "the game’s time zone" in out
