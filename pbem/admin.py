@@ -117,16 +117,23 @@ def start_game(db, game_name: str, now: datetime | None = None) -> dict:
 
 def store_outcome(db, game_name: str, stage: int, events, rolls) -> None:
     """Append events and dice rolls to a stage (numbering continues after stored ones)."""
-    first_event = db["events"].count_where("game = ? and stage = ?", [game_name, stage])
-    first_roll = db["dice_rolls"].count_where("game = ? and stage = ?", [game_name, stage])
-    db["events"].insert_all(
-        {"game": game_name, "stage": stage, "seq": first_event + i, "phase": e.phase,
-         "kind": e.kind, "text": e.text, "rule": e.rule,
-         "visible_to": dumps(list(e.visible_to) if e.visible_to is not None else None),
-         "data": dumps(e.data)} for i, e in enumerate(events, start=1))
-    db["dice_rolls"].insert_all(
-        {"game": game_name, "stage": stage, **{**r, "seq": first_roll + r["seq"]}}
-        for r in rolls)
+    where = [game_name, stage]
+    first_event = db.execute("SELECT count(*) FROM events WHERE game = ? AND stage = ?",
+                             where).fetchone()[0]
+    first_roll = db.execute("SELECT count(*) FROM dice_rolls WHERE game = ? AND stage = ?",
+                            where).fetchone()[0]
+    # plain SQL: sqlite-utils' insert_all reads the schema and checks every value
+    db.conn.executemany(
+        "INSERT INTO events (game, stage, seq, phase, kind, text, rule, visible_to, data) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(game_name, stage, first_event + i, e.phase, e.kind, e.text, e.rule,
+          dumps(list(e.visible_to) if e.visible_to is not None else None), dumps(e.data))
+         for i, e in enumerate(events, start=1)])
+    db.conn.executemany(
+        "INSERT INTO dice_rolls (game, stage, seq, reason, sides, result, player) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(game_name, stage, first_roll + r["seq"], r["reason"], r["sides"], r["result"],
+          r["player"]) for r in rolls])
 
 
 def stored_outcome(db, game_name: str, stage: int) -> tuple[list[Event], list[dict]]:

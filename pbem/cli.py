@@ -17,6 +17,7 @@ from .confirm import confirmation_text
 from .engine import get_game
 from .errors import EXIT_GAME_FAILED, PbemError
 from .notify import Notifier
+from .reports import unpack
 from .site import init_site, open_site
 
 
@@ -264,7 +265,7 @@ def report_cmd(ctx, game_name, player_name, stage, fmt, map_file):
         raise PbemError(f"no {fmt} report for {who or 'the board'} in {game_name!r}"
                         f"{'' if stage is None else f' stage {stage}'} yet: reports are "
                         "written when a stage is processed")
-    click.echo(rows[0]["body"], nl=False)
+    click.echo(unpack(rows[0]["body"]), nl=False)
 
 
 def _map_svg(db, g: dict, stage: int | None) -> str:
@@ -276,7 +277,7 @@ def _map_svg(db, g: dict, stage: int | None) -> str:
         args.append(stage)
     rows = list(db["reports"].rows_where(where, args, order_by="stage desc", limit=1))
     if rows:
-        return rows[0]["body"]
+        return unpack(rows[0]["body"])
     game = get_game(g["game_type"])
     if stage is not None or not hasattr(game, "map_svg") or g["status"] == "new":
         raise PbemError(f"no map for {g['name']!r}"

@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from email.header import Header
 from email.utils import format_datetime, formataddr
 
+from .reports import unpack
 from .store import insert, transaction, update
 from .store import now as now_text
 from .store import rows as select
@@ -110,7 +111,8 @@ def compose(row: dict, site, dry_run: bool = False, parts: Parts | None = None) 
     # programs show the HTML, fall back to the text, and list the JSON as a file
     body_part = plain
     if parts.html:
-        body_part = _multipart("alternative", [plain, _part("text/html", parts.html)])
+        html = _encoded("text/html", parts.html.encode("utf-8"))
+        body_part = _multipart("alternative", [plain, html])
     tree = body_part
     if parts.attachments:
         files = [_attachment(name, ctype, data) for name, ctype, data in parts.attachments]
@@ -143,17 +145,25 @@ def _part(ctype: str, text: str) -> Part:
              ("Content-Transfer-Encoding", encoding)], payload.replace(b"\n", b"\r\n"))
 
 
+def _encoded(ctype: str, raw: bytes, headers: tuple = ()) -> Part:
+    """A large text part (the HTML report, the JSON) in base64: about twice as fast to
+    encode as quoted-printable for 100 kB, and, like it, never contains "=_" (base64
+    has no "_" and "=" only as padding at the very end)."""
+    data = base64.b64encode(raw)
+    body = b"\r\n".join([data[i:i + 76] for i in range(0, len(data), 76)]) + b"\r\n"
+    return ([("Content-Type", f'{ctype}; charset="utf-8"'),
+             ("Content-Transfer-Encoding", "base64"), *headers], body)
+
+
 def _attachment(name: str, ctype: str, data: bytes) -> Part:
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name) or "attachment"
-    encoded = base64.encodebytes(data).replace(b"\n", b"\r\n")  # 76-column lines
-    params = '; charset="utf-8"' if ctype.startswith(("text/", "application/json")) else ""
-    return ([("Content-Type", f"{ctype}{params}"), ("Content-Transfer-Encoding", "base64"),
-             ("Content-Disposition", f'attachment; filename="{safe}"')], encoded)
+    return _encoded(ctype, data,
+                    (("Content-Disposition", f'attachment; filename="{safe}"'),))
 
 
 def _multipart(kind: str, parts: list[Part]) -> Part:
     """Boundary from the parts' own bytes: stable (same message, same bytes) and, as
-    "=_" appears in none of them (see _part; base64 has neither character), unique."""
+    "=_" appears in none of them (see _part and _attachment), unique."""
     digest = hashlib.sha256(b"".join(body for _, body in parts)).hexdigest()[:24]
     boundary = f"=_pbem_{kind}_{digest}"
     out = b""
@@ -172,7 +182,7 @@ def report_parts(db, row: dict) -> Parts | None:
     if row["kind"] not in ("report", "board") or not row["game"]:
         return None
     who = row["player"] if row["kind"] == "report" else ""
-    found = {r["format"]: r["body"] for r in select(
+    found = {r["format"]: unpack(r["body"]) for r in select(
         db, "SELECT format, body FROM reports WHERE game = ? AND stage = ? AND player = ? "
             "AND format IN ('html', 'json')", [row["game"], row["stage"], who])}
     if not found:

@@ -14,8 +14,11 @@ then what happened, then where he stands, then the public board and the next for
 from __future__ import annotations
 
 import json
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
+
+from jinja2 import TemplateNotFound
 
 from .engine import Event, OrderSheet
 from .render import render
@@ -102,17 +105,52 @@ def board_model(stage: Stage, view: dict, events: list[Event], rolls: list[dict]
 
 
 def to_json(m: dict) -> str:
-    return json.dumps(m, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    """Canonical, compact JSON (sorted keys, no spaces): with an indent, the standard
+    library falls back from its C encoder to Python, four times slower."""
+    return json.dumps(m, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
 
 
-def render_model(m: dict, templates: str, map_svg: str = "") -> dict[str, str]:
-    """The three renderings of one model. `map_svg` is the game's map, made from the
-    public view only, so it is the same in every player's report."""
+def board_parts(board: dict, map_svg: str, rolls: list[dict],
+                templates: str) -> dict[str, str]:
+    """What every report of a stage shows alike, rendered once a stage: the dice
+    (`dice_text`, `dice_html`) and the public board as text and HTML (`board_text`,
+    `board_html`: the game's _board.txt.j2 and _board.html.j2, from the public view
+    only; empty if the game has none)."""
+    parts = {"dice_text": render("_dice.txt.j2", {"r": {"dice": rolls}}, templates),
+             "dice_html": render("_dice.html.j2", {"r": {"dice": rolls}}, templates)}
+    for key, name in (("board_text", "_board.txt.j2"), ("board_html", "_board.html.j2")):
+        try:
+            parts[key] = render(name, {"view": board, "map_svg": map_svg}, templates)
+        except TemplateNotFound:
+            parts[key] = ""
+    return parts
+
+
+def render_model(m: dict, templates: str, map_svg: str = "",
+                 shared: dict[str, str] | None = None) -> dict[str, str]:
+    """The three renderings of one model. `map_svg` is the game's map and `shared` the
+    board_parts, both made from the public view only, so the same in every report."""
     name = "report" if m["player"] is not None else "board"
-    ctx = {"r": m, "view": m["view"], "map_svg": map_svg}
+    ctx = {"r": m, "view": m["view"], "map_svg": map_svg,
+           "board_text": "", "board_html": "", **(shared or {})}
     return {"text": render(f"{name}.txt.j2", ctx, templates),
             "html": render(f"{name}.html.j2", ctx, templates),
             "json": to_json(m)}
+
+
+#: Formats stored compressed in the reports table: a stage of a 4-player game has some
+#: 700 kB of HTML, JSON and SVG, which zlib's fastest level makes about an eighth.
+PACKED = ("html", "json", "svg")
+
+
+def pack(fmt: str, body: str) -> str | bytes:
+    """A report body as stored: text as it is (`pbem report`, status and tests read it
+    directly), the other formats zlib-compressed."""
+    return zlib.compress(body.encode("utf-8"), 1) if fmt in PACKED else body
+
+
+def unpack(stored: str | bytes) -> str:
+    return zlib.decompress(stored).decode("utf-8") if isinstance(stored, bytes) else stored
 
 
 def write_files(folder: Path, reports: dict[str, dict[str, str]]) -> None:

@@ -7,7 +7,7 @@ default each decision gets when the line stays commented out.
 
 from __future__ import annotations
 
-import textwrap
+from pbem.render import fill
 
 from .data import HellData
 from .defaults import DECISIONS
@@ -77,8 +77,7 @@ def _wrap(lines: list[str]) -> list[str]:
             continue
         body = line[1:]
         indent = "#" + body[: len(body) - len(body.lstrip())]
-        out += textwrap.wrap(body.strip(), WIDTH, initial_indent=indent,
-                             subsequent_indent=indent + "  ", break_on_hyphens=False)
+        out += fill(body.strip(), WIDTH, indent, indent + "  ")
     return out
 
 

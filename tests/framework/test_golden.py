@@ -2,16 +2,21 @@
 confirmations, byte for byte: a seeded multi-turn game.
 
 Any change to rules, data, dice use or templates shows up here as a diff to review.
-After an intended change, regenerate with:
+The JSON reports are compact on one line; their golden copies are indented so that a
+diff can be read, and the test compares the report's bytes with the compact form of
+the golden copy (the one form pbem.reports.to_json gives). After an intended change,
+regenerate with:
 
     PBEM_UPDATE_GOLDEN=1 pytest tests/framework/test_golden.py
 """
 
+import json
 import os
 import shutil
 from pathlib import Path
 
 from pbem.demo import run_demo
+from pbem.reports import to_json
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "demo"
 
@@ -36,9 +41,15 @@ def test_demo_playthrough_matches_the_golden_files(tmp_path):
         shutil.rmtree(GOLDEN, ignore_errors=True)  # no stale files left behind
         for rel, text in got.items():
             (GOLDEN / rel).parent.mkdir(parents=True, exist_ok=True)
+            if rel.endswith(".json"):
+                text = json.dumps(json.loads(text), ensure_ascii=False, indent=1,
+                                  sort_keys=True) + "\n"
             (GOLDEN / rel).write_text(text, encoding="utf-8")
     want = {str(p.relative_to(GOLDEN)): p.read_text(encoding="utf-8")
             for p in sorted(GOLDEN.rglob("*")) if p.is_file()}
+    for rel, text in want.items():
+        if rel.endswith(".json"):
+            want[rel] = to_json(json.loads(text))
     assert sorted(got) == sorted(want)
     changed = [rel for rel in got if got[rel] != want[rel]]
     assert changed == [], f"regenerate with PBEM_UPDATE_GOLDEN=1 if intended: {changed}"

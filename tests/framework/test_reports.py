@@ -199,3 +199,23 @@ def test_a_player_can_have_his_own_time_zone(started):
     assert re.search(r"due by \w{3} \d+ \w{3} \d{4} \d\d:\d\d E[SD]T \(", out), out
     code, out = started("player", "timezone", "g1", "anna", "game")
     assert code == 0 and "the game’s time zone" in out
+
+
+def test_fill_wraps_like_textwrap_and_breaks_only_words_longer_than_a_line():
+    import random
+    import textwrap
+
+    from pbem.render import fill
+
+    rng = random.Random(3)
+    words = ["a", "bb", "Sectio", "HG-7.2-01", "LOWER-DUNGEON", "(3)", "word,", "x" * 12]
+    for _ in range(2000):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 40)))
+        first, rest = rng.choice(["", "  - "]), rng.choice(["", "    "])
+        width = rng.choice([20, 40, 72])
+        assert fill(text, width, first, rest) == textwrap.wrap(
+            text, width, initial_indent=first, subsequent_indent=rest,
+            break_on_hyphens=False), (text, width)
+    assert fill("ab " + "x" * 25, 10, "", "  ") == ["ab", "  xxxxxxxx", "  xxxxxxxx",
+                                                     "  xxxxxxxx", "  x"]
+    assert fill("", 10, "- ") == ["- "] and fill("  ", 10) == []

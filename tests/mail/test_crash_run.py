@@ -17,6 +17,7 @@ import time
 from datetime import timedelta
 
 from pbem import admin
+from pbem.reports import unpack
 from pbem.site import init_site
 from pbem.store import open_db
 
@@ -62,14 +63,14 @@ def outcome(root):
                               for r in db["submissions"].rows),
         "stages": sorted((r["game"], r["number"], r["status"], r["state_hash"])
                          for r in db["stages"].rows),
-        "reports": sorted((r["game"], r["stage"], r["player"], r["body"])
-                          for r in db["reports"].rows),
+        "reports": sorted((r["game"], r["stage"], r["player"], r["format"],
+                           unpack(r["body"])) for r in db["reports"].rows),
         "outbox": sorted((r["kind"], r["to_addr"], r["subject"], r["body"], r["status"])
                          for r in db["outbox"].rows),
         "events": db["events"].count,
         "files": sorted(p.name for p in (root / "outbox").glob("*.eml")),
         "report_files": sorted((str(p.relative_to(root)), p.read_text())
-                               for p in (root / "reports").rglob("*.txt")),
+                               for p in (root / "reports").rglob("*") if p.is_file()),
         "inbox_left": sorted(p.name for p in (root / "inbox").glob("*.eml")),
     }
     db.conn.close()
