@@ -162,18 +162,18 @@ def _attachment(name: str, ctype: str, data: bytes) -> Part:
 
 
 def _multipart(kind: str, parts: list[Part]) -> Part:
-    """Boundary from the parts' own bytes: stable (same message, same bytes) and, as
-    "=_" appears in none of them (see _part and _attachment), unique."""
-    digest = hashlib.sha256(b"".join(body for _, body in parts)).hexdigest()[:24]
-    boundary = f"=_pbem_{kind}_{digest}"
-    out = b""
+    """A fixed boundary per kind is safe: "=_" appears in no part (see _part and
+    _encoded), and the nested multiparts have different kinds."""
+    boundary = f"=_pbem_{kind}"
+    out = []
     for headers, body in parts:
         # the CRLF before a boundary belongs to the boundary (RFC 2046 5.1.1): one is
         # added after each body, so a body that ends with a line break keeps it
-        out += f"--{boundary}\r\n".encode() + "".join(
-            f"{k}: {v}\r\n" for k, v in headers).encode("ascii") + b"\r\n" + body + b"\r\n"
-    out += f"--{boundary}--\r\n".encode()
-    return ([("Content-Type", f'multipart/{kind}; boundary="{boundary}"')], out)
+        out += [f"--{boundary}\r\n".encode(),
+                "".join(f"{k}: {v}\r\n" for k, v in headers).encode("ascii"), b"\r\n",
+                body, b"\r\n"]
+    out.append(f"--{boundary}--\r\n".encode())
+    return ([("Content-Type", f'multipart/{kind}; boundary="{boundary}"')], b"".join(out))
 
 
 def report_parts(db, row: dict) -> Parts | None:

@@ -11,6 +11,7 @@ from pbem.render import fill
 
 from .data import HellData
 from .defaults import DECISIONS
+from .log import count
 from .orders import ORDER_TYPES
 from .state import HellState
 
@@ -48,13 +49,18 @@ def order_form(st: HellState, data: HellData, player: str, previous=None) -> str
     carried = standing_orders(st, data, player, previous) if st.turn > 0 else []
     if carried:
         at = lines.index("# --- " + TURN_SECTIONS[0][0])
-        lines[at:at] = ["# --- Your standing orders from your last sheet, still in force "
-                        "if you send this form back; delete a line to drop it:"] + carried
+        block = ["# --- Your standing orders from your last sheet, still in force "
+                 "if you send this form back; delete a line to drop it:"]
+        for line, keyword in carried:
+            block += [line, f"#     {ORDER_TYPES[keyword].doc} [{ORDER_TYPES[keyword].rule}]"]
+        lines[at:at] = block
     return "\n".join(_wrap(lines)) + "\n"
 
 
-def standing_orders(st: HellState, data: HellData, player: str, previous) -> list[str]:
-    """The canonical standing lines of `previous` that still check without a problem."""
+def standing_orders(st: HellState, data: HellData, player: str,
+                    previous) -> list[tuple[str, str]]:
+    """(canonical line, keyword) for each standing line of `previous` that still checks
+    without a problem."""
     from .orders import check_sheet
 
     if previous is None:
@@ -64,7 +70,7 @@ def standing_orders(st: HellState, data: HellData, player: str, previous) -> lis
     if not keep:
         return []
     checked = check_sheet(st, data, player, "\n".join(keep))
-    return [r.canonical for r in checked.lines if r.ok]
+    return [(r.canonical, r.order["type"]) for r in checked.lines if r.ok]
 
 
 def _wrap(lines: list[str]) -> list[str]:
@@ -79,6 +85,25 @@ def _wrap(lines: list[str]) -> list[str]:
         indent = "#" + body[: len(body) - len(body.lstrip())]
         out += fill(body.strip(), WIDTH, indent, indent + "  ")
     return out
+
+
+def _units_summary(st: HellState, data: HellData, player: str) -> str:
+    """ "SUGAR HILL 3 Legions; AnteHell 1 Lieutenant (Ukobach)": where the player's Units
+    stand, places in the order of their first Unit."""
+    places: dict[str, list[str]] = {}
+    for u in st.units_of(player):
+        where = data.sectio[u.location].name if u.location in data.sectio else "AnteHell"
+        if u.kind == "lieutenant" and u.ref in data.lieutenants:
+            what = f"Lieutenant {data.lieutenants[u.ref].name}"
+        else:
+            what = u.kind.title()
+        places.setdefault(where, []).append(what)
+    parts = []
+    for where, units in places.items():
+        counted = {w: units.count(w) for w in dict.fromkeys(units)}
+        parts.append(f"{where}: " + ", ".join(
+            count(n, w) if w in ("Legion", "Hellhound") else w for w, n in counted.items()))
+    return "; ".join(parts)
 
 
 def _form_lines(st: HellState, data: HellData, player: str) -> list[str]:
@@ -111,7 +136,9 @@ def _form_lines(st: HellState, data: HellData, player: str) -> list[str]:
              f"# Orders for {title}: one order a line, '#' starts a comment.",
              "# Remove the '#' in front of each order you want and edit it.",
              f"# You: Souls {me.souls}, Favours {me.favours} ({me.free_favours} free), "
-             f"Disfavours {me.disfavours}; Daemons: {', '.join(daemons) or 'none'}."]
+             f"Disfavours {me.disfavours}; Daemons: {', '.join(daemons) or 'none'}.",
+             f"# Your hand: {', '.join(hand) or 'no cards'}.",
+             f"# Your Units: {_units_summary(st, data, player) or 'none'}."]
     for heading, keys in sections:
         lines.append(f"# --- {heading}")
         for key in keys:

@@ -160,6 +160,13 @@ def test_a_report_mail_is_text_and_html_alternatives_with_the_json_attached(tmp_
     assert json.loads(attached.get_content()) == json.loads(out["anna"]["json"])
     for line in data.split(b"\r\n"):
         assert len(line) <= 998  # RFC 5322
+    # a player who writes our boundary into his orders cannot split the message
+    hostile = out["anna"]["text"] + "\n--=_pbem_alternative\n--=_pbem_mixed--\n"
+    msg = email.message_from_bytes(outbox.compose(
+        {**row, "body": hostile}, Site(), parts=outbox.report_parts(db, row)).data,
+        policy=default)
+    assert len(msg.get_payload()) == 2 and len(msg.get_payload()[0].get_payload()) == 2
+    assert msg.get_body(("plain",)).get_content().replace("\r\n", "\n") == hostile
     # without stored HTML or JSON a report is the plain text mail it always was
     plain = outbox.compose({**row, "player": "boris"}, Site(),
                            parts=outbox.report_parts(db, {**row, "player": "boris"})).data
