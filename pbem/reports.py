@@ -153,11 +153,20 @@ def unpack(stored: str | bytes) -> str:
     return zlib.decompress(stored).decode("utf-8") if isinstance(stored, bytes) else stored
 
 
+#: Formats written to the archive folder, for people to read: the JSON is for programs,
+#: which get it attached to the mail or from `pbem report --format json` (a file costs
+#: about a millisecond to create, and a stage already writes a dozen).
+ARCHIVED = ("text", "html", "svg")
+
+
 def write_files(folder: Path, reports: dict[str, dict[str, str]]) -> None:
-    """reports[player] ('' = the board) -> format -> body, as player.txt/.html/.json."""
+    """reports[player] ('' = the board) -> format -> body, as player.txt and .html, and
+    board.txt, .html and .svg."""
     folder.mkdir(parents=True, exist_ok=True)
     for who, formats in sorted(reports.items()):
         for fmt, body in sorted(formats.items()):
+            if fmt not in ARCHIVED:
+                continue
             path = folder / f"{who or 'board'}.{SUFFIX.get(fmt, fmt)}"
             tmp = folder / f".{path.name}.tmp"
             tmp.write_text(body, encoding="utf-8")

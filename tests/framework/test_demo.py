@@ -30,8 +30,8 @@ def test_demo_plays_setup_and_three_turns_and_writes_reports(demo_runs):
     for stage in stages:
         names = sorted(p.name for p in (reports / stage).iterdir())
         assert names == sorted([f"{p}.{ext}" for p in ("anna", "boris", "chiara", "dmitri")
-                                for ext in ("txt", "html", "json")]
-                               + ["board.txt", "board.html", "board.json", "board.svg"])
+                                for ext in ("txt", "html")]
+                               + ["board.txt", "board.html", "board.svg"])
     text = (reports / "03-turn-3" / "anna.txt").read_text()
     assert "Report for anna" in text and "Your hand" in text
 

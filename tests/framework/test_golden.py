@@ -16,7 +16,8 @@ import shutil
 from pathlib import Path
 
 from pbem.demo import run_demo
-from pbem.reports import to_json
+from pbem.reports import to_json, unpack
+from pbem.store import open_db
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "demo"
 
@@ -28,6 +29,13 @@ def _outputs(root: Path) -> dict[str, str]:
     for p in sorted((root / "reports").rglob("*")):
         if p.is_file():
             out[str(p.relative_to(root))] = p.read_text(encoding="utf-8")
+    # the JSON reports are in the database only (and attached to the mails)
+    db = open_db(root / "pbem.db")
+    folders = {int(f.name[:2]): f for f in (root / "reports" / "demo").iterdir()}
+    for r in db["reports"].rows_where("format = 'json'"):
+        path = folders[r["stage"]] / f"{r['player'] or 'board'}.json"
+        out[str(path.relative_to(root))] = unpack(r["body"])
+    db.conn.close()
     # the mail players got, but for the report mails (the reports above, with a header)
     for p in sorted((root / "outbox").glob("*.eml")):
         if "-report-" not in p.name and "-board-" not in p.name:
