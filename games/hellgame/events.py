@@ -72,6 +72,7 @@ def resolve_event(st: HellState, sheets, dice, data, log: Log, card: str) -> Non
     """HG-6.1-01, HG-6.1.1-01: a Permanent card is placed before its effect runs (as
     Conspire does, HG-9.7.3-02); any other card is discarded by the caller."""
     hc = data.hell_cards[card]
+    st.event = card
     area = hc.event.permanent
     if area:
         place_permanent(st, data, log, card, "HG-6.1.1-01")
@@ -281,7 +282,26 @@ def end_phase(st: HellState, dice, data, log: Log) -> None:
 
 
 def clean_up(st: HellState, log: Log) -> None:
-    """HG-6.2-03, HG-13.3-01: the Warning Sign is removed."""
+    """HG-6.2-03, HG-13.3-01: the Warning Sign is removed; this turn's Event is over."""
     if st.warning_sign:
         log.public("warning-sign", "The Warning Sign is removed.", "HG-6.2-03")
     st.warning_sign = None
+    st.event = None
+
+
+def in_force(st: HellState, card: str) -> bool:
+    """A card's Event acts now: it is this turn's Event, or a Permanent Event in its box
+    (HG-6.1.1-01). Effects that last "this turn" or "while in play" ask this."""
+    return st.event == card or card in st.permanent.values()
+
+
+def phenomenon_here(st: HellState, phenomenon: str, sectio: str | None = None) -> bool:
+    """This turn's Phenomenon is `phenomenon` (and strikes `sectio`, when given): the
+    Warning Sign marks it until the End Phase (HG-6.2-03)."""
+    w = st.warning_sign
+    return bool(w and w.get("phenomenon") == phenomenon
+                and (sectio is None or sectio in (w.get("sectio") or [])))
+
+
+# The other Hell cards' effects register themselves on import (hellcards/__init__.py).
+from . import hellcards  # noqa: E402,F401

@@ -109,6 +109,9 @@ class HellState:
     # This turn's Phenomenon and the Sectio it strikes, marked by the Warning Sign
     # (HG-6.2-03): {"card", "phenomenon", "scope", "sectio": [...]}; cleared in the End Phase.
     warning_sign: dict | None = None
+    # This turn's Event card (HG-6.1-01), one-off or Permanent, for the effects that last
+    # "this turn" (Council, Christmas, Twelfth Night, ...); cleared in the End Phase.
+    event: str | None = None
     # Sectio whose Control Box holds a Freebooter marker (HG-10.4-02, HG-12.3-01), sorted.
     freebooter_sectio: list[str] = field(default_factory=list)
     variants: dict = field(default_factory=dict)
