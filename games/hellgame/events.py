@@ -303,5 +303,11 @@ def phenomenon_here(st: HellState, phenomenon: str, sectio: str | None = None) -
                 and (sectio is None or sectio in (w.get("sectio") or [])))
 
 
+def ownership_frozen(st: HellState, sectio: str) -> bool:
+    """The Boss Is Touchy: this turn no Sectio in the struck area may change ownership
+    (hell-cards.md, Phenomenon 2). Every change of owner asks this first."""
+    return phenomenon_here(st, "phenomenon.the-boss-is-touchy", sectio)
+
+
 # The other Hell cards' effects register themselves on import (hellcards/__init__.py).
 from . import hellcards  # noqa: E402,F401
