@@ -10,8 +10,8 @@ through the setup stage, then every player's turn-1 sheet stored (the demo's she
 Legions, Arcana purchases, a gift, one typo, one player with no sheet so his defaults
 apply). Then it runs `pbem run` as a separate process and reports its wall time and
 peak RSS: mail intake (none), one database backup, resolving and rendering every
-game's turn 1, queueing and writing 4 report mails plus a board per game (files
-transport).
+game's turn 1 (since issue 6: text, HTML with the map, and JSON per player, and the
+board), queueing and writing 4 multipart report mails per game (files transport).
 """
 
 from __future__ import annotations
