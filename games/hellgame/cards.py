@@ -1,9 +1,10 @@
 """Gaining Arcana cards: drawing from the deck, Play Right Away cards, the hand limit.
 
 Every gain of cards goes through here (the Hell Phase draw HG-6.3-01, THE WISE MEN
-HG-7.2.2-01, buying HG-8.3.3-01, gifts HG-7.2.1b-02), so the hand limit of 5 is
-enforced the same way each time (HG-6.3-03): after the whole gain, choosing which
-cards to throw away after seeing the new ones, by the player's keep-priority (IP-03):
+HG-7.2.2-01, buying HG-8.3.3-01, gifts HG-7.2.1b-02), so the hand limit of 5 (6 for
+Asmodeus's Triumvirate, `hand_limit`) is enforced the same way each time (HG-6.3-03):
+after the whole gain, choosing which cards to throw away after seeing the new ones, by
+the player's keep-priority (IP-03):
 
 1. the entries of his `KEEP` orders, in order (a card name or a Minor Arcana kind);
 2. "6" cards (they win the game, HG-4.0-03);
@@ -12,13 +13,22 @@ cards to throw away after seeing the new ones, by the player's keep-priority (IP
 4. the rest, oldest first: the most recently drawn cards are the ones thrown away.
 
 Which cards a player drew or threw away is private to him; how many is public.
+
+Belphegor's redraw (ability.belphegor, IP-07) is in the Hell Phase draw: `gain_arcana`
+with rule HG-6.3-01 is that draw (hell_phase.draw_arcana), see `belphegor_redraw`.
 """
 
 from __future__ import annotations
 
+from . import effects
 from .data import HellData
 from .log import Log, count
 from .state import HellState
+
+ASMODEUS, BELPHEGOR = "ability.asmodeus", "ability.belphegor"
+HELL_PHASE_DRAW = "HG-6.3-01"  # the rule gain_arcana is given by the Hell Phase draw
+REDRAWS = "BELPHEGOR REDRAWS"  # orders/abilities.py
+IMPOSTOR = "hell.lucifer-an-impostor"
 
 #: Prefix of keep-priority entries naming a Minor Arcana kind rather than a card.
 MINOR = "minor."
@@ -70,8 +80,25 @@ def gain_arcana(st: HellState, player: str, n: int, dice, data: HellData, log: L
     (HG-3.3-02) and does not count toward the hand. `dice` is for those effects.
     Returns the drawn cards still in his hand afterwards.
     """
-    hand = st.players[player].hand
     drawn: list[str] = []
+    shown = _draw(st, player, n, data, log, reason, drawn)
+    if n:
+        log.public("arcana-gain", f"{player} draws {count(len(drawn) + shown, 'Arcana card')} "
+                   f"({reason}).", rule, player=player, count=len(drawn) + shown)
+    if drawn:
+        names = ", ".join(data.arcana[c].name for c in drawn)
+        log.private(player, "arcana-gain-cards", f"You drew: {names}.", rule, cards=drawn)
+    if rule == HELL_PHASE_DRAW and drawn:
+        belphegor_redraw(st, player, data, log, sheet, reason, drawn)
+    enforce_hand_limit(st, player, data, log, sheet, prefer=prefer)
+    return [c for c in drawn if c in st.players[player].hand]
+
+
+def _draw(st: HellState, player: str, n: int, data: HellData, log: Log, reason: str,
+          drawn: list[str]) -> int:
+    """Draw `n` cards into `player`'s hand, appending them to `drawn`; returns how many
+    were Play Right Away cards (shown and put back, HG-6.3.1-01)."""
+    hand = st.players[player].hand
     shown = 0
     for _ in range(n):
         if not st.arcana_deck:
@@ -85,19 +112,84 @@ def gain_arcana(st: HellState, player: str, n: int, dice, data: HellData, log: L
             st.revealed.append(card)
             log.public("play-right-away", f"{player} draws {info.name}, a Play Right Away "
                        "card, and shows it to everyone.", "HG-6.3.1-01", player=player, card=card)
-            log.not_implemented(f"Play Right Away card {info.name}", "HG-6.3.1-01")
+            if _impostor_bars(st, info):
+                log.public("play-right-away-impostor", f"{info.name} costs a Favour or a "
+                           "Disfavour, and this turn Lucifer - An Impostor? forbids using "
+                           "either: it is not resolved.", "HG-6.1-01", player=player,
+                           card=card, event=IMPOSTOR)
+            else:
+                log.not_implemented(f"Play Right Away card {info.name}", "HG-6.3.1-01")
             st.discard(card)
             continue
         hand.append(card)
         drawn.append(card)
-    if n:
-        log.public("arcana-gain", f"{player} draws {count(len(drawn) + shown, 'Arcana card')} "
-                   f"({reason}).", rule, player=player, count=len(drawn) + shown)
-    if drawn:
-        names = ", ".join(data.arcana[c].name for c in drawn)
-        log.private(player, "arcana-gain-cards", f"You drew: {names}.", rule, cards=drawn)
-    enforce_hand_limit(st, player, data, log, sheet, prefer=prefer)
-    return [c for c in drawn if c in st.players[player].hand]
+    return shown
+
+
+def _impostor_bars(st: HellState, info) -> bool:
+    """hell.lucifer-an-impostor: "no Arcana card that requires a Triumvirate to pay a
+    Favour or a Disfavour may be used" this turn. A Play Right Away card with such a cost
+    is shown and put back unresolved. A guard: no Play Right Away card in the deck has a
+    Favour or Disfavour cost (their effects are not implemented yet)."""
+    from .hellcards import turn_rules  # late: the Hell-card modules import this one
+
+    cost = info.major.cost if info.major is not None else None
+    return bool(cost and (cost.favours or cost.disfavours)) and turn_rules.impostor(st)
+
+
+def _working(st: HellState, data: HellData, player: str, ability: str) -> bool:
+    """`player` owns the Daemon with this ability and it is not Incapacitated
+    (HG-3.3-04)."""
+    return any(d.owner == player and not d.incapacitated
+               and data.daemons[d.id].ability.id == ability
+               for d in st.daemons.values())
+
+
+@effects.ability(ASMODEUS)
+def hand_limit(st: HellState, data: HellData, player: str) -> int:
+    """The player's hand limit: 5 (HG-6.3-03), 6 while he has Asmodeus, not
+    Incapacitated ("her Triumvirate may hold up to six Arcana cards instead of five";
+    her ability is off while she is Incapacitated, HG-3.3-04). It is checked when he
+    gains cards, so a hand of 6 kept while she was well is cut when he next gains one
+    while she is Incapacitated."""
+    limit = data.tables["hand_limit"]
+    return limit + 1 if _working(st, data, player, ASMODEUS) else limit
+
+
+@effects.ability(BELPHEGOR)
+def belphegor_redraw(st: HellState, player: str, data: HellData, log: Log, sheet,
+                     reason: str, drawn: list[str]) -> str | None:
+    """Belphegor "in the Hell Phase may discard any card just drawn and draw a
+    replacement; Play Right Away cards cannot be discarded this way" (IP-07).
+
+    Reading: once a Hell Phase, one of the cards his Triumvirate has just drawn in it
+    (a Play Right Away card is never in hand, so never chosen); the replacement stands,
+    even if it is a Play Right Away card (resolved as any). Used only by the standing
+    order BELPHEGOR REDRAWS <card or Minor kind>, ...: the first entry, in its order,
+    that fits one of the cards drawn picks the first such card (default: no redraw,
+    IP-07). The card goes to the bottom of the deck (HG-3.3-02); `drawn` is updated.
+    Returns the card discarded, or None."""
+    if not _working(st, data, player, BELPHEGOR):
+        return None
+    entries = [e for o in (sheet.orders if sheet is not None else ())
+               if o["type"] == REDRAWS for e in o["redraw"]]
+    card = next((c for e in entries for c in drawn if matches(e, c, data)), None)
+    if card is None:
+        return None
+    st.players[player].hand.remove(card)
+    drawn.remove(card)
+    st.discard(card)
+    log.public("ability-redraw", f"{player} discards one Arcana card just drawn and draws "
+               "a replacement (Belphegor's ability).", "IP-07", player=player,
+               ability=BELPHEGOR)
+    new: list[str] = []
+    _draw(st, player, 1, data, log, f"{reason}, Belphegor's replacement", new)
+    drawn += new
+    got = f"draw {data.arcana[new[0]].name}" if new else "draw no card in hand"
+    log.private(player, "ability-redraw-card", f"Belphegor: you discard "
+                f"{data.arcana[card].name} (BELPHEGOR REDRAWS) and {got}.", "IP-07",
+                card=card, new=new, ability=BELPHEGOR)
+    return card
 
 
 def enforce_hand_limit(st: HellState, player: str, data: HellData, log: Log, sheet, *,
@@ -108,7 +200,7 @@ def enforce_hand_limit(st: HellState, player: str, data: HellData, log: Log, she
     (HG-3.3-02). Returns them.
     """
     p = st.players[player]
-    limit = data.tables["hand_limit"]
+    limit = hand_limit(st, data, player)
     if len(p.hand) <= limit:
         return []
     entries = keep_list(sheet)

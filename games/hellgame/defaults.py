@@ -41,9 +41,12 @@ DECISIONS = {
         (("FLIGHT TAKE",), "IP-25", "a fleeing Lieutenant takes as many of your Legions as "
                                     "his Leadership allows, Minders first"),
         (("COUNTER",), "IP-30", "no Counters"),
-        (("PAYMON GRANTS", "CAIM REROLLS"), "IP-33", "abilities that need a choice are not "
-                                                     "used: Paymon grants no Double Pass, "
-                                                     "Caim re-rolls no die"),
+        (("PAYMON GRANTS", "CAIM REROLLS", "XAPHAN CHOOSES"), "IP-33",
+         "abilities that need a choice are not used: Paymon grants no Double Pass, Caim "
+         "re-rolls no die; Xaphan's Phenomenon is the first card drawn"),
+        (("BELPHEGOR REDRAWS",), "IP-07", "Belphegor redraws no card"),
+        (("ZAGAM TESTS STARS", "CRUSADE JOIN"), "IP-12", "Zagam does not Roll against Stars "
+         "for Souls; no Daemon joins the Crusade"),
         (("COURT LILITH",), "IP-35", "do not court Lilith"),
         (("STEER LILITH",), "IP-36", "if you win Lilith: her steps are rolled, as if "
                                      "not courted"),

@@ -8,7 +8,8 @@ Steps, in order:
 3. Recovery rolls for Incapacitated Daemons (HG-13.2-01).
 4. It Is All Lost (HG-15.1-01/02), after the recovery rolls (A-33).
 5. Clean up: the Rank Track is reset (HG-13.3-01; implicit: the order is always derived
-   from printed ranks), Bonus Pay and turn-only markers are removed (HG-13.3-02).
+   from printed ranks), Bonus Pay and turn-only markers are removed (HG-13.3-02),
+   among them Thou Art Not Real's hold on Units (`HellState.not_real_held`).
 Players are handled in seat order throughout.
 """
 
@@ -106,6 +107,16 @@ def buy_off_count(favours: int, disfavours: int, sheet) -> int:
 
 
 def buy_off(st: HellState, sheets, log: Log) -> None:
+    """Lucifer - An Impostor? (hell.lucifer-an-impostor): this turn no Favour or Disfavour
+    is used, so none is bought off."""
+    from .hellcards import turn_rules
+
+    if turn_rules.impostor(st):
+        if any(min(st.players[n].disfavours, st.players[n].favours // 2) for n in st.seats):
+            log.public("buy-off-refused", "No Disfavour is bought off this turn: Lucifer - An "
+                       "Impostor? forbids using Favours and Disfavours.", "HG-6.1-01",
+                       card=turn_rules.IMPOSTOR)
+        return
     for name in st.seats:
         p = st.players[name]
         n = buy_off_count(p.favours, p.disfavours, sheets.get(name))
@@ -161,6 +172,11 @@ def clean_up(st: HellState, data, log: Log) -> None:
         if u.kind == LEGION and u.location != ANTEHELL:
             u.tamed_this_visit = False
     st.revealed.clear()
+    if st.not_real_held:  # hell.thou-art-not-real holds a Unit for this turn only
+        log.public("not-real-ends", f"Thou Art Not Real's hold ends: "
+                   f"{count(len(st.not_real_held), 'Unit')} that failed a Roll against Hearts "
+                   "this turn may move again.", "HG-13.3-02", units=list(st.not_real_held))
+        st.not_real_held = []
     # A-20: a forced Pass for Good lasts one Action Phase; a Daemon that had acted when
     # Uriel arrived (say, by a Conspire) is not bound into the next turn
     for d in st.daemons.values():
@@ -171,6 +187,10 @@ def run(st: HellState, sheets, dice, data, log: Log) -> None:
     """The End Phase (HG-13.0-01 .. HG-13.3-02, HG-15.1-01/02)."""
     if check_winner(st, data, log):
         return
+    from .hellcards import turn_rules
+
+    # Long Parliament's Favour comes before the buy-off, so it may be spent there
+    turn_rules.long_parliament_favour(st, data, dice, log)
     buy_off(st, sheets, log)
     recovery_rolls(st, dice, data, log)
     # After recovery: a Daemon stung by The Bees stays Incapacitated at least a turn.

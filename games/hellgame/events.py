@@ -22,6 +22,7 @@ Event that destroys Units (HG-6.2.1-02).
 from __future__ import annotations
 
 from . import effects
+from .action.abilities import can_be_incapacitated
 from .favours import roll_against
 from .log import Log, count
 from .state import ANTEHELL, IN_HELL, LILITH, ON_EARTH, URIEL, HellState
@@ -76,6 +77,11 @@ def resolve_event(st: HellState, sheets, dice, data, log: Log, card: str) -> Non
     area = hc.event.permanent
     if area:
         place_permanent(st, data, log, card, "HG-6.1.1-01")
+        from .hellcards.turn_rules import revival_discards
+
+        if revival_discards(st, data, log, card):  # Spiritual Revival is in Heaven
+            st.event = None  # discarded before it acts: not this turn's Event either
+            return
     else:
         log.public("event", f"The Event is {hc.name}.", "HG-6.1-01", card=card)
     run_event_effect(st, sheets, dice, data, log, card, "HG-6.1-01")
@@ -208,8 +214,8 @@ def tempers(st: HellState, sheets, dice, data, log: Log) -> None:
         st.players[name].disfavours += 1
     log.public("tempers", "Tempers: every Triumvirate takes 1 Disfavour.", "HG-6.1-01",
                players=list(st.seats))
-    log.not_implemented("Tempers' lasting effect (1 Disfavour for each Counter played)",
-                        "HG-6.1.1-01")
+    log.public("tempers-lasting", "While Tempers is in play, anyone who plays a Counter "
+               "takes 1 Disfavour.", "HG-6.1.1-01")  # action/countering.py: tempers()
 
 
 @effects.hell_card(RED_PERIL)
@@ -276,6 +282,11 @@ def end_phase(st: HellState, dice, data, log: Log) -> None:
         for d in eventful_daemons(st, ON_EARTH):
             name = data.daemons[d.id].name
             if dice.roll(f"The Bees: {name}", d.owner) == 1:
+                if not can_be_incapacitated(st, data, d.id):
+                    log.public("stung-immune", f"{name} ({d.owner}) is stung by The Bees, "
+                               "but nothing can Incapacitate Agares on Earth.",
+                               "HG-6.1.1-01", daemon=d.id)
+                    continue
                 d.incapacitated = True
                 log.public("stung", f"{name} ({d.owner}) is stung by The Bees and "
                            "Incapacitated.", "HG-6.1.1-01", daemon=d.id)

@@ -36,9 +36,21 @@ def disfavour_roll(st: HellState, player: str, dice, reason: str) -> bool:
     return dice.roll(reason, player) > n
 
 
+#: Holy War (Permanent Earth): "while in play all Soul Rolls are doubled".
+HOLY_WAR = "hell.holy-war"
+
+
+def soul_roll_souls(st: HellState, player: str, dice, reason: str) -> tuple[int, int]:
+    """(die, Souls) of one Soul Roll (HG-3.4-01), without collecting them: the Souls are
+    the die, doubled while Holy War is in play (its Permanent Earth box)."""
+    die = dice.roll(reason, player)
+    return die, die * (2 if HOLY_WAR in st.permanent.values() else 1)
+
+
 def soul_roll(st: HellState, player: str, dice, reason: str) -> int:
-    """Roll one die and collect that many Souls at once (HG-3.4-01). Returns the roll."""
-    n = dice.roll(reason, player)
+    """Roll one die and collect that many Souls at once (HG-3.4-01), doubled while Holy
+    War is in play. Returns the Souls collected."""
+    _, n = soul_roll_souls(st, player, dice, reason)
     st.players[player].souls += n
     return n
 

@@ -18,12 +18,13 @@ from .state import HellState
 #: (heading, order keywords) in the order the turn uses them (HG-5.2-01)
 TURN_SECTIONS = [
     ("Hand limit (any time you get cards)", ["KEEP"]),
-    ("Soul Phase", ["GIVE", "UNPAID", "DESERTERS"]),
+    ("Soul Phase", ["GIVE", "UNPAID", "DESERTERS", "ZAGAM TESTS STARS", "CRUSADE JOIN"]),
     ("Summoning Phase", ["LEGION", "LEGIONS", "BUY ARCANA", "RECRUIT", "TAME", "BONUS"]),
     ("Action Phase: when other players march in",
      ["GRANT PASSAGE", "FLEE", "FLIGHT PREFER", "FLIGHT TAKE"]),
     ("Action Phase: Counters (when others play Arcana)", ["COUNTER"]),
-    ("Action Phase: Daemon abilities (standing orders)", ["PAYMON GRANTS", "CAIM REROLLS"]),
+    ("Action Phase: Daemon abilities (standing orders)",
+     ["PAYMON GRANTS", "CAIM REROLLS", "XAPHAN CHOOSES", "BELPHEGOR REDRAWS"]),
     ("Random Moves Phase: courting Lilith", ["COURT LILITH", "STEER LILITH"]),
     ("Combat Phase", ["FIGHT", "JOIN", "COMBAT MAGIC", "COMBAT CAST", "HITS", "COMBAT FLEE",
                       "COMBAT ABILITY", "AFTER JOINT WIN"]),
@@ -36,7 +37,8 @@ SETUP_SECTIONS = [("Setup", ["REDRAW", "PLACE"])]
 #: Orders that are rules for decisions rather than one-off deeds: the next form carries
 #: them over from the player's last sheet, uncommented, while they are still valid.
 STANDING = ["KEEP", "UNPAID", "DESERTERS", "GRANT PASSAGE", "FLEE", "FLIGHT PREFER",
-            "FLIGHT TAKE", "COUNTER", "PAYMON GRANTS", "CAIM REROLLS", "STEER LILITH",
+            "FLIGHT TAKE", "COUNTER", "PAYMON GRANTS", "CAIM REROLLS", "BELPHEGOR REDRAWS",
+            "XAPHAN CHOOSES", "ZAGAM TESTS STARS", "CRUSADE JOIN", "STEER LILITH",
             "FIGHT", "JOIN", "COMBAT MAGIC", "HITS", "COMBAT FLEE", "COMBAT ABILITY",
             "AFTER JOINT WIN", "AVOID COMBAT", "ALLOW PETITIONS", "BUY OFF", "KEEP FAVOURS"]
 WIDTH = 72
@@ -122,6 +124,7 @@ def _form_lines(st: HellState, data: HellData, player: str) -> list[str]:
         "GIVE": f"GIVE {rival} 2 SOULS",
         "GRANT PASSAGE": f"GRANT PASSAGE TO {rival}",
         "COURT LILITH": f"COURT LILITH WITH {daemons[0]}" if daemons else None,
+        "CRUSADE JOIN": f"CRUSADE JOIN {daemons[0]}" if daemons else None,
         "LEGION": f"LEGION {mine[0]} 1" if mine else None,
         "PETITION": f"PETITION {petitionable[0]}" if petitionable else None,
     }

@@ -81,6 +81,9 @@ def _problem(st: HellState, giver: str, o: dict, parts: list[tuple[str, dict]]) 
     if what["kind"] == "sectio":
         if st.owners.get(what["id"]) != giver:
             return f"{giver} does not control that Sectio"
+        if not st.can_change_owner(what["id"]):
+            return "The Boss Is Touchy: no Sectio there may change ownership this turn " \
+                   "(HG-6.2-01)"
         # HG-7.2.1b-03: never the last Sectio; a swap that leaves him one is fine.
         gained = sum(1 for g, q in parts if q["to"] == giver and q["what"]["kind"] == "sectio")
         given = sum(1 for g, q in parts if g == giver and q["what"]["kind"] == "sectio")
@@ -103,7 +106,7 @@ def _transfer(st: HellState, sheets, data: HellData, log: Log,
             st.players[giver].souls -= what["n"]
             st.players[to].souls += what["n"]
         elif what["kind"] == "sectio":
-            st.set_owner(what["id"], to)
+            st.set_owner(what["id"], to)  # checked in _problem: never frozen here
         else:
             st.players[giver].hand.remove(what["id"])
             st.players[to].hand.append(what["id"])

@@ -2,6 +2,11 @@
 
 The first turn has no Hell Phase (HG-5.2-02). The three Hell cards, their Event and
 Phenomenon and the effects are in events.py (HG-6.0-01, 6.1-*, 6.2-*).
+
+Lasting hooks here, after the three cards and before the Arcana draw (an Incapacitated
+Daemon draws none, HG-6.3-01): Inquisition (Permanent Earth) chooses and Incapacitates a
+Daemon on Earth "in every Hell Phase"; in the phase it arrives in, its own effect has
+already done so (hellcards/income.py).
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from . import events
 from .cards import gain_arcana
 from .data import HellData
 from .favours import disfavour_roll
+from .hellcards import income
 from .log import Log, count
 from .state import HellState
 
@@ -20,6 +26,8 @@ def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
                    "HG-5.2-02")
         return
     events.event_and_phenomena(st, sheets, dice, data, log)
+    if st.permanent.get("earth") == income.INQUISITION and st.event != income.INQUISITION:
+        income.inquisition(st, dice, data, log)
     draw_arcana(st, sheets, dice, data, log)
 
 

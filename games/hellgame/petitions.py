@@ -24,6 +24,7 @@ use Victor's Right in a Sectio.
 
 from __future__ import annotations
 
+from . import events
 from .all_lost import rescue_last_sectio
 from .favours import disfavour_roll, spend_free_favour
 from .log import Log, count
@@ -53,13 +54,41 @@ def victories(st: HellState, player: str) -> list[str]:
                   if player in w.get("winners", []) and w.get("rounds", 0) >= 1)
 
 
+def refused(st: HellState, log: Log | None) -> str | None:
+    """Why Lucifer hears no petition at all this turn, or None: Lucifer - An Impostor?
+    (no supplication is made, hell.lucifer-an-impostor) or a failed Walpurgis Night
+    (hell.walpurgis-night, checked at the end of the Action Phase)."""
+    from .hellcards import turn_rules
+
+    if turn_rules.impostor(st):
+        return "this turn Lucifer - An Impostor? hears no petition"
+    if log is not None and turn_rules.walpurgis_refuses(log):
+        return "Walpurgis Night failed, so Lucifer refuses every petition this turn"
+    return None
+
+
+def free_here(st: HellState, sectio: str) -> bool:
+    """Free Petition (phenomenon.free-petition): no Favour is needed in the struck area."""
+    from .hellcards import turn_rules
+
+    return turn_rules.free_petition_here(st, sectio)
+
+
 def why_not(st: HellState, player: str, sectio: str, data, sheets=None,
-            by_favour: bool = True) -> str | None:
+            by_favour: bool = True, log: Log | None = None) -> str | None:
     """Why `player` may not petition for `sectio` now, or None (HG-12.0-03, HG-14.1-01).
-    Units of a player whose ALLOW PETITIONS covers him are friendly (A-28)."""
+    Units of a player whose ALLOW PETITIONS covers him are friendly (A-28). No petition is
+    heard under Lucifer - An Impostor? or a failed Walpurgis Night (`refused`), and none
+    changes a Sectio The Boss Is Touchy freezes (events.ownership_frozen)."""
     name = data.sectio[sectio].name
     if st.owners.get(sectio) == player:
         return f"{name} is already yours"
+    no = refused(st, log)
+    if no:
+        return no
+    if events.ownership_frozen(st, sectio):
+        return f"The Boss Is Touchy: no Sectio of the struck area, {name} among them, may " \
+               "change ownership this turn"
     if not [u for u in st.units_at(sectio) if u.owner == player and u.kind == LEGION]:
         return f"you have no Legion in {name} (HG-12.0-03)"
     others = [u for u in st.unfriendly_at(sectio, player)
@@ -68,7 +97,7 @@ def why_not(st: HellState, player: str, sectio: str, data, sheets=None,
     if others:
         return f"{name} holds {count(len(others), 'unfriendly Unit')} (HG-12.0-03)"
     p = st.players[player]
-    if by_favour and p.free_favours < 1:
+    if by_favour and p.free_favours < 1 and not free_here(st, sectio):
         bound = " (each of your Favours is bound by a Disfavour, HG-14.1-01)" if p.favours else ""
         return f"you have no Favour to spend{bound}"
     return None
@@ -89,11 +118,15 @@ def _take(st: HellState, player: str, sectio: str, dice, data, log: Log, how: st
 def petition_by_favour(st: HellState, player: str, sectio: str, dice, data, log: Log,
                        sheets=None) -> bool:
     """One Petition using Favours (HG-12.1-01). Returns True if control changed."""
-    reason = why_not(st, player, sectio, data, sheets)
+    reason = why_not(st, player, sectio, data, sheets, log=log)
     if reason:
         log.private(player, "petition-failed", f"Your petition for {data.sectio[sectio].name} "
                     f"fails: {reason}.", RULE, sectio=sectio)
         return False
+    if free_here(st, sectio):
+        _take(st, player, sectio, dice, data, log, "petitions at no cost (Free Petition)",
+              "HG-6.2-01")
+        return True
     spend_free_favour(st, player)
     _take(st, player, sectio, dice, data, log, "spends a Favour", RULE)
     return True
@@ -104,7 +137,7 @@ def victors_right(st: HellState, player: str, sectio: str, dice, data, log: Log,
     """One Petition using Victor's Right (HG-12.2-01): no Favour, but a Disfavour Roll.
     `used`: Sectio where an ally already used it this phase (A-28)."""
     name = data.sectio[sectio].name
-    reason = why_not(st, player, sectio, data, sheets, by_favour=False)
+    reason = why_not(st, player, sectio, data, sheets, by_favour=False, log=log)
     if reason is None and used is not None and sectio in used:
         reason = f"an ally has used Victor's Right in {name} already (A-28)"
     if reason:
@@ -131,6 +164,11 @@ def freebooters_take_over(st: HellState, dice, data, log: Log) -> None:
     for sectio in held:
         if sectio in st.freebooter_sectio:
             continue
+        if events.ownership_frozen(st, sectio):
+            log.public("freebooters-frozen", f"Freebooters cannot take control of "
+                       f"{data.sectio[sectio].name}: The Boss Is Touchy freezes its "
+                       "ownership this turn.", "HG-6.2-01", sectio=sectio)
+            continue
         before = st.owners.get(sectio)
         st.set_owner(sectio, None)
         st.freebooter_sectio = sorted([*st.freebooter_sectio, sectio])
@@ -145,6 +183,12 @@ def freebooters_take_over(st: HellState, dice, data, log: Log) -> None:
 def run(st: HellState, sheets, dice, data, log: Log) -> None:
     """The Petitions Phase (HG-12.0-01..05, HG-12.1-01, HG-12.2-01/02, HG-12.3-01)."""
     used: set[str] = set()
+    no = refused(st, log)
+    if no:
+        from .hellcards import turn_rules
+
+        why = turn_rules.IMPOSTOR if turn_rules.impostor(st) else turn_rules.WALPURGIS_NIGHT
+        log.public("petitions-refused", f"No petition is heard: {no}.", "HG-6.1-01", card=why)
     for player in petition_order(st, data):
         for sectio in victories(st, player):
             victors_right(st, player, sectio, dice, data, log, sheets, used)

@@ -77,6 +77,7 @@ def new_state(players: list[str], variants: dict, dice, data, log: Log | None = 
     for name in st.seats:
         names = ", ".join(data.sectio[s].name for s in st.sectio_of(name))
         log.public("setup-sectio", f"{name} controls {names}.", "HG-5.1-11", player=name)
+    bring_figures(st, dice, data, log)
     # Step 9 (the Arcana deal) waits for the setup stage's resolution: in the board game
     # players choose their redraw and first Legion before they see any Arcana.
     return st
@@ -117,9 +118,27 @@ def setup_hell_cards(st: HellState, dice, data, log: Log) -> None:
         log.public("permanent", f"{data.hell_cards[card].name} goes into the "
                    f"{area.capitalize()} box.", rule, card=card, area=area)
     st.hell_deck.extend(c for c in drawn if c not in kept)
-    if kept:
-        log.not_implemented("Lasting effects of Permanent Hell cards placed at setup (A-09)",
-                            "HG-6.1.1-01")
+    # A-09: cards placed at setup act only through their lasting effects (the hooks ask
+    # events.in_force); Uriel's and Lilith's bring their figure in once the deal is done
+    # (bring_figures).
+    from .events import LILITH_CARDS, URIEL_CARDS
+
+    for card in kept:
+        if card not in URIEL_CARDS and card not in LILITH_CARDS:
+            log.public("permanent-setup", f"{data.hell_cards[card].name} acts from now on "
+                       "through its lasting effects only; its one-time effects do not apply "
+                       "at setup.", "A-09", card=card)
+
+
+def bring_figures(st: HellState, dice, data, log: Log) -> None:
+    """A-09: an Uriel or Lilith card placed at setup brings its figure in (Uriel to his
+    box, Lilith to AnteHell in the card's aspect), after the Daemons are dealt."""
+    from .events import LILITH_CARDS, URIEL_CARDS, run_event_effect
+
+    for area in ("heaven", "earth", "hell"):
+        card = st.permanent.get(area)
+        if card in URIEL_CARDS or card in LILITH_CARDS:
+            run_event_effect(st, {}, dice, data, log, card, "A-09")
 
 
 def place_lieutenants(st: HellState, dice, data, log: Log) -> None:

@@ -112,6 +112,15 @@ class HellState:
     # This turn's Event card (HG-6.1-01), one-off or Permanent, for the effects that last
     # "this turn" (Council, Christmas, Twelfth Night, ...); cleared in the End Phase.
     event: str | None = None
+    # Forgiveness (Permanent Heaven): Daemons whose Roll against Stars failed in the last
+    # Soul Phase; failing again in the next destroys them. Sorted ids.
+    forgiveness_failed: list[str] = field(default_factory=list)
+    # Rebellious Rage: Sectio held by raging neutral Units (+2 on all their combat rolls
+    # until they lose it). Sorted ids.
+    raging: list[str] = field(default_factory=list)
+    # Thou Art Not Real: Units that failed their Roll against Hearts this turn and may
+    # not move again in it; cleared in the End Phase. Sorted ids.
+    not_real_held: list[str] = field(default_factory=list)
     # Sectio whose Control Box holds a Freebooter marker (HG-10.4-02, HG-12.3-01), sorted.
     freebooter_sectio: list[str] = field(default_factory=list)
     variants: dict = field(default_factory=dict)
@@ -203,14 +212,29 @@ class HellState:
                 h.owner = None
         return u
 
-    def set_owner(self, sectio: str, player: str | None) -> None:
-        """Control Box marker and Sectio card change together (HG-2.4.2-01)."""
+    def can_change_owner(self, sectio: str) -> bool:
+        """False while The Boss Is Touchy freezes `sectio` this turn (events.ownership_frozen,
+        HG-6.2-01)."""
+        from .events import ownership_frozen  # events imports state: no cycle at call time
+
+        return not ownership_frozen(self, sectio)
+
+    def set_owner(self, sectio: str, player: str | None) -> bool:
+        """Control Box marker and Sectio card change together (HG-2.4.2-01). Returns False,
+        and changes nothing, when the owner would change in a Sectio The Boss Is Touchy
+        freezes (`can_change_owner`): the caller logs the refusal. Setting the owner it
+        already has is no change and always succeeds."""
+        if self.owners.get(sectio) == player:
+            return True
+        if not self.can_change_owner(sectio):
+            return False
         if player is None:
             self.owners.pop(sectio, None)
         else:
             self.owners[sectio] = player
             if sectio in self.freebooter_sectio:  # the Freebooter marker is replaced too
                 self.freebooter_sectio.remove(sectio)
+        return True
 
     def discard(self, card: str) -> None:
         """A played or discarded Arcana goes to the bottom of its deck (HG-3.3-02)."""

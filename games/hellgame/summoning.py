@@ -17,6 +17,7 @@ or Lilith are (HG-8.1-02, HG-8.2-01): `HellState.unfriendly_at` must be empty.
 
 from __future__ import annotations
 
+from . import effects, events
 from .cards import MINOR, entry_name, gain_arcana, matches
 from .data import HellData
 from .log import Log, count
@@ -26,10 +27,13 @@ ORDERS = ("LEGION", "LEGIONS", "BUY ARCANA", "RECRUIT", "TAME", "BONUS")
 RECRUIT_KIND = MINOR + "recruit-lieutenant"
 
 
-def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
+def run(st: HellState, sheets, dice, data: HellData, log: Log,
+        mad_scientist: frozenset[str] = frozenset()) -> None:
+    """`mad_scientist`: the players who choose Mad Scientist's cheap summoning (a player's
+    choice with no order keyword: by default nobody does, and the log says so)."""
     sheets = sheets or {}
     for name in wealth_order(st, sheets, dice, log):
-        summon(st, name, sheets[name], dice, data, log)
+        summon(st, name, sheets[name], dice, data, log, cheap=name in mad_scientist)
 
 
 def _summons(sheet) -> bool:
@@ -52,9 +56,14 @@ def wealth_order(st: HellState, sheets, dice, log: Log) -> list[str]:
     return order
 
 
-def summon(st: HellState, player: str, sheet, dice, data: HellData, log: Log) -> None:
+def summon(st: HellState, player: str, sheet, dice, data: HellData, log: Log,
+           cheap: bool = False) -> None:
+    """`cheap`: he takes Mad Scientist's offer (used only while the card is in play)."""
     orders = sheet.orders
-    legions(st, player, [o for o in orders if o["type"] in ("LEGION", "LEGIONS")], data, log)
+    cheap = _mad_scientist(st, player, cheap, log)
+    before = len(log.events)
+    legions(st, player, [o for o in orders if o["type"] in ("LEGION", "LEGIONS")], data, log,
+            cost=MAD_LEGION_COST if cheap else None)
     # Cards this player is after are kept first when a purchase overfills the hand (IP-03).
     prefer = [o["until"] for o in orders if o["type"] == "BUY ARCANA" and o["until"]]
     prefer += [o["card"] or RECRUIT_KIND for o in orders if o["type"] == "RECRUIT"]
@@ -63,7 +72,13 @@ def summon(st: HellState, player: str, sheet, dice, data: HellData, log: Log) ->
             buy_arcana(st, player, o, sheet, dice, data, log, tuple(prefer))
     for o in orders:
         if o["type"] == "RECRUIT":
-            recruit(st, player, o, dice, data, log)
+            recruit(st, player, o, dice, data, log, cheap=cheap)
+    if cheap and any(e.kind in ("legions", "recruit", "recruit-failed")
+                     for e in log.events[before:]):
+        st.players[player].disfavours += 1
+        log.public("mad-scientist-disfavour", f"Mad Scientist: {player} summoned at the "
+                   "cheap price this Summoning Phase and takes 1 Disfavour.", "HG-6.1.1-01",
+                   player=player)
     if any(o["type"] == "TAME" for o in orders):
         tame(st, player, dice, data, log)
     for o in orders:
@@ -71,9 +86,72 @@ def summon(st: HellState, player: str, sheet, dice, data: HellData, log: Log) ->
             bonus(st, player, o, data, log)
 
 
+# -- the Hell cards and abilities that change the prices ---------------------------------
+
+MAD_SCIENTIST = "hell.mad-scientist"
+WORLD_WAR = "hell.world-war"
+PRUFFLAS = "ability.prufflas"
+MAD_LEGION_COST = 2  # Mad Scientist: "Legions for only 2 Souls each"
+
+
+def _mad_scientist(st: HellState, player: str, cheap: bool, log: Log) -> bool:
+    """Mad Scientist (hell.mad-scientist), while in play: a Triumvirate may recruit
+    Lieutenants at half cost and Legions for 2 Souls, and then takes 1 Disfavour in that
+    Summoning Phase. Read as: a Disfavour in each Summoning Phase in which he summons at
+    the cheap price (not in every one once he has). His choice; default: he does not."""
+    if not events.in_force(st, MAD_SCIENTIST):
+        return False
+    if cheap:
+        log.public("mad-scientist", f"Mad Scientist: {player} recruits at the cheap price "
+                   "this Summoning Phase (Lieutenants half cost, Legions 2 Souls).",
+                   "HG-6.1.1-01", player=player, cheap=True)
+    else:
+        log.public("mad-scientist", f"Mad Scientist: {player} pays the usual prices "
+                   "(default: he does not take the cheap offer, which costs a Disfavour).",
+                   "HG-6.1.1-01", player=player, cheap=False, default=True)
+    return cheap
+
+
+def lieutenant_price(st: HellState, cost: int, cheap: bool) -> tuple[int, str]:
+    """A Recruit Lieutenant card's Soul cost after World War (hell.world-war) and Mad
+    Scientist halve it, each rounding down (HG-3.3-03); and what halved it, for the log."""
+    why = []
+    if events.in_force(st, WORLD_WAR):
+        cost, why = cost // 2, [*why, "halved by World War"]
+    if cheap:
+        cost, why = cost // 2, [*why, "halved by Mad Scientist"]
+    return cost, (", " + " and ".join(why)) if why else ""
+
+
+@effects.ability(PRUFFLAS)
+def prufflas_box(st: HellState, player: str, dice, data: HellData, log: Log) -> int | None:
+    """Prufflas (ability.prufflas): "When he recruits a Lieutenant, his Triumvirate picks
+    one freely (taking a top counter) instead of rolling the die." Read as: whenever his
+    owner recruits, while Prufflas is in play and not Incapacitated (HG-3.3-04). Which
+    box is the player's choice; default: the box whose top Lieutenant has the highest
+    Leadership, a die between equals. None: the ability does not apply (the die is
+    rolled); 0: every box is empty."""
+    mine = [d for d in st.active_daemons(player) if data.daemons[d.id].ability.id == PRUFFLAS]
+    if not mine:
+        return None
+    full = [i + 1 for i, pile in enumerate(st.lieutenant_boxes) if pile]
+    if not full:
+        return 0
+    best = max(data.lieutenants[st.lieutenant_boxes[b - 1][0]].leadership for b in full)
+    top = [b for b in full if data.lieutenants[st.lieutenant_boxes[b - 1][0]].leadership == best]
+    box = top[0] if len(top) == 1 else dice.pick(
+        top, "HG-6.1-03 Prufflas: boxes tied for the best Leadership", player)
+    log.public("prufflas", f"Prufflas ({player}): {player} picks a Lieutenant freely instead "
+               f"of rolling, from box {box} (default: the top Lieutenant with the highest "
+               f"Leadership{', a die between equals' if len(top) > 1 else ''}).",
+               "HG-2.4.1-01", player=player, box=box, ability=PRUFFLAS, default=True)
+    return box
+
+
 # -- Legions (8.2) -----------------------------------------------------------------------
 
-def legions(st: HellState, player: str, orders: list[dict], data: HellData, log: Log) -> None:
+def legions(st: HellState, player: str, orders: list[dict], data: HellData, log: Log,
+            cost: int | None = None) -> None:
     """Place Legions at 3 Souls each (HG-8.2-01), at most 12 in play (HG-8.2-02,
     HG-2.3.1-01), by the spread rule (HG-8.2-03): no Sectio gets a second new Legion
     while an eligible Sectio of his has none. Sectio where new Units may not go are
@@ -82,7 +160,8 @@ def legions(st: HellState, player: str, orders: list[dict], data: HellData, log:
     if not orders:
         return
     p = st.players[player]
-    cost, cap = data.tables["legion_cost_souls"], data.tables["legion_cap"]
+    cap = data.tables["legion_cap"]
+    cost = data.tables["legion_cost_souls"] if cost is None else cost  # Mad Scientist: 2
     eligible = [s for s in st.sectio_of(player) if not st.unfriendly_at(s, player)]
     new = dict.fromkeys(eligible, 0)
 
@@ -176,7 +255,8 @@ def lieutenant_places(st: HellState, player: str) -> list[str]:
     return sorted(spots, key=lambda s: (st.owners.get(s) != player, -legions_at[s], s))
 
 
-def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log) -> None:
+def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log,
+            cheap: bool = False) -> None:
     """Play a Recruit Lieutenant card and pay its cost (HG-8.3.1-01), roll for a box
     (HG-8.3.1-02, mapping from data, A-07); an empty box fails, card and Souls spent
     (HG-8.3.1-04, A-07); a box emptied is refilled from the Return box (HG-8.3.1-05).
@@ -189,7 +269,8 @@ def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log)
         card = min(cards, key=lambda c: (data.arcana[c].minor.cost or 0, p.hand.index(c)),
                    default=None)
     places = lieutenant_places(st, player)
-    cost = (data.arcana[card].minor.cost or 0) if card else 0
+    cost, halved = lieutenant_price(st, (data.arcana[card].minor.cost or 0) if card else 0,
+                                    cheap)
     why = ("he holds no such Recruit Lieutenant card" if card is None else
            f"the card costs {count(cost, 'Soul')} and he has {p.souls}" if p.souls < cost else
            "he has no Legions in a Sectio free of other Units" if not places else "")
@@ -208,19 +289,30 @@ def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log)
     p.souls -= cost
     p.hand.remove(card)
     st.discard(card)
-    die = dice.roll("HG-8.3.1-02 Lieutenants Available box", player)
-    box = data.tables["lieutenant_box_die"][die]
+    played = (f"{player} plays {data.arcana[card].name} (Recruit Lieutenant, "
+              f"{count(cost, 'Soul')}{halved})")
+    chosen = prufflas_box(st, player, dice, data, log)
+    if chosen == 0:
+        log.public("recruit-failed", f"{played}: every Lieutenants Available box is empty "
+                   "and the recruitment fails.", "HG-8.3.1-04", player=player, roll=None)
+        return
+    if chosen:
+        die, box, how = None, chosen, "picks"
+    else:
+        die = dice.roll("HG-8.3.1-02 Lieutenants Available box", player)
+        box, how = data.tables["lieutenant_box_die"][die], f"rolls {die}"
     pile = st.lieutenant_boxes[box - 1]
-    played = f"{player} plays {data.arcana[card].name} (Recruit Lieutenant, {count(cost, 'Soul')})"
     if not pile:
-        log.public("recruit-failed", f"{played}, rolls {die}: box {box} is empty and the "
+        log.public("recruit-failed", f"{played}, {how}: box {box} is empty and the "
                    "recruitment fails.", "HG-8.3.1-04", player=player, roll=die)
         return
     lieutenant = pile.pop(0)
     st.new_unit(LIEUTENANT, player, place, ref=lieutenant)
-    log.public("recruit", f"{played}, rolls {die}: {data.lieutenants[lieutenant].name} from "
+    how = f"{how}: " if die else f"{how} freely (Prufflas): "
+    log.public("recruit", f"{played}, {how}{data.lieutenants[lieutenant].name} from "
                f"box {box} joins him in {data.sectio[place].name}.", "HG-8.3.1-02",
-               player=player, roll=die, lieutenant=lieutenant)
+               player=player, roll=die, lieutenant=lieutenant,
+               **({"ability": PRUFFLAS} if chosen else {}))
     if not pile and st.lieutenant_return:
         pile.extend(st.lieutenant_return)
         st.lieutenant_return.clear()

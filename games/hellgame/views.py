@@ -7,6 +7,7 @@ a player's own hand. Deck orders and other players' hands never leave the engine
 
 from __future__ import annotations
 
+from .cards import hand_limit
 from .data import HellData
 from .log import count
 from .soul import earth_daemons, sectio_income
@@ -134,7 +135,7 @@ def player_view(st: HellState, data: HellData, player: str) -> dict:
         "sectio": [data.sectio[s].name for s in st.sectio_of(player)],
         "redraw_used": p.redraw_used,
         "income": income_forecast(st, data, player),
-        "hand_limit": data.tables["hand_limit"],
+        "hand_limit": hand_limit(st, data, player),  # 6 with Asmodeus
     }
     view["me"]["attention"] = attention(st, data, view["me"])
     return view

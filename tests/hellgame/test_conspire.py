@@ -73,8 +73,8 @@ def test_hg_9_7_3_example_conspire_ukobach_replaces_red_peril(make_state, data):
         ("conspire-place", "void places Tempers in the Permanent Hell box, replacing Red "
                            "Peril, and discards the other 3 cards."),
         ("tempers", "Tempers: every Triumvirate takes 1 Disfavour."),
-        ("not-implemented", "Tempers' lasting effect (1 Disfavour for each Counter played): "
-                            "not yet implemented, skipped.")]
+        ("tempers-lasting", "While Tempers is in play, anyone who plays a Counter takes 1 "
+                            "Disfavour.")]
     assert [e.rule for e in log.events] == ["HG-9.7.3-01", "HG-9.7.3-01", "HG-9.7.3-02",
                                             "HG-6.1-01", "HG-6.1.1-01"]
 

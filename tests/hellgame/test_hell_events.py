@@ -71,12 +71,12 @@ def test_hg_6_0_01_the_hell_phase_draws_three_cards_before_the_arcana(make_state
     st = make_state({"a": {}}, turn=2, hell_deck=[BOREDOM, COUNCIL, TWELFTH, CRUSADE])
     log = run(hell_phase.run, st, data)
     assert st.hell_deck == [CRUSADE, BOREDOM, COUNCIL, TWELFTH]  # drawn ones to the bottom
-    assert [(e.kind, e.rule) for e in log.events][:4] == [
-        ("event", "HG-6.1-01"), ("not-implemented", "HG-6.1-01"),
-        ("phenomenon", "HG-6.2-02"), ("not-implemented", "HG-6.2-01")]
-    assert texts(log, "not-implemented") == [
-        "Effects of the Event Boredom: not yet implemented, skipped.",
-        "Effects of the Phenomenon Lightning: not yet implemented, skipped."]
+    kinds = [e.kind for e in log.events]
+    # the Event (Boredom) is resolved before the Phenomenon (Lightning) is drawn
+    assert kinds[0] == "event" and "phenomenon" in kinds
+    event_texts = [e.text for e in log.events[:kinds.index("phenomenon")]]
+    assert event_texts[0] == "The Event is Boredom."
+    assert texts(log, "not-implemented") == []
 
 
 def test_hg_6_0_01_too_few_cards_for_the_phenomenon(make_state, data):
@@ -118,8 +118,8 @@ def test_hg_6_1_1_01_tempers_gives_every_triumvirate_a_disfavour(make_state, dat
     assert [p.disfavours for p in st.player_order()] == [1, 3, 1]
     assert st.permanent["hell"] == TEMPERS
     assert "Tempers: every Triumvirate takes 1 Disfavour." in texts(log)
-    assert "Tempers' lasting effect (1 Disfavour for each Counter played): not yet " \
-           "implemented, skipped." in texts(log)
+    assert "While Tempers is in play, anyone who plays a Counter takes 1 Disfavour." \
+        in texts(log)
 
 
 def test_hg_6_1_1_01_red_peril_stops_every_lieutenant_march(make_state, data):
@@ -218,3 +218,19 @@ def test_every_registered_event_and_phenomenon_names_a_card(data):
     assert {WRATH, TEMPERS, RED_PERIL, BEES, URIEL_PURE, SEER} <= set(effects.HELL_CARDS)
     assert "phenomenon.cave-in" in effects.PHENOMENA
     assert "phenomena" in effects.coverage(data)
+
+
+def test_loading_fails_if_a_hell_card_phenomenon_or_ability_lacks_its_effect(data,
+                                                                             monkeypatch):
+    """Issue 7's "Done when": all 45 Hell cards, 18 Phenomena and 21 abilities have an
+    effect, and effects.check (run when the game's data loads) refuses any gap."""
+    covered = effects.coverage(data)
+    assert [(covered[k]["implemented"], covered[k]["total"]) for k in
+            ("hell_cards", "phenomena", "daemon_abilities")] == [(45, 45), (18, 18), (21, 21)]
+    for table, key in ((effects.HELL_CARDS, TEMPERS), (effects.PHENOMENA,
+                       "phenomenon.cave-in"), (effects.ABILITIES, "ability.zagam")):
+        monkeypatch.delitem(table, key)
+        with pytest.raises(ValueError, match=f"without an effect: \\['{key}'\\]"):
+            effects.check(data)
+        monkeypatch.undo()
+    effects.check(data)

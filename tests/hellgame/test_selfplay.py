@@ -152,3 +152,30 @@ def test_random_self_play_keeps_the_invariants(seed, players):
         if res.finished:
             assert state["winner"]
             break
+
+
+def test_self_play_draws_the_whole_hell_deck_and_keeps_the_invariants():
+    """Issue 7: over 12 seeded games of 3 to 6 players and up to 16 turns, every one of
+    the 45 Hell cards comes up as the Event and every one of the 18 Phenomena strikes,
+    and the invariants hold after every turn."""
+    events, phenomena = Counter(), Counter()
+    for seed in range(12):
+        rng = random.Random(100 + seed)
+        seats = NAMES[:3 + seed % 4]
+        state, _, _ = GAME.new_game(seats, {}, Dice(f"deck-{seed}"))
+        state = GAME.resolve(state, {p: None for p in seats}, Dice(f"deck-{seed}-0")).state
+        for turn in range(1, 17):
+            sheets = {p: GAME.check_orders(state, p, random_sheet(rng, state, p))
+                      for p in seats}
+            res = GAME.resolve(state, sheets, Dice(f"deck-{seed}-{turn}"))
+            for e in res.events:
+                if e.kind in ("event", "permanent") and e.data.get("card"):
+                    events[e.data["card"]] += 1
+                elif e.kind == "phenomenon":
+                    phenomena[e.data["phenomenon"]] += 1
+            state = res.state
+            check_invariants(state)
+            if res.finished:
+                break
+    assert set(events) == set(DATA.hell_cards)
+    assert set(phenomena) == {c.phenomenon.id for c in DATA.hell_cards.values()}

@@ -90,13 +90,28 @@ def test_hg_5_1_02_permanent_cards_go_to_their_box_the_rest_to_the_bottom(data):
     assert st.permanent == {"heaven": None, "earth": "hell.holy-war", "hell": "hell.tempers"}
     assert len(st.hell_deck) == 43 and st.hell_deck[-1] == "hell.a-help-in-hell"
     assert "hell.holy-war" not in st.hell_deck
-    texts = [e.text for e in log.events if e.rule in ("HG-5.1-02", "HG-6.1.1-01")]
+    texts = [e.text for e in log.events if e.rule in ("HG-5.1-02", "HG-6.1.1-01", "A-09")]
     assert texts == [
         "Hell cards drawn at setup: Holy War, A Help in Hell, Tempers.",
         "Holy War goes into the Earth box.",
         "Tempers goes into the Hell box.",
-        "Lasting effects of Permanent Hell cards placed at setup (A-09): not yet "
-        "implemented, skipped."]
+        "Holy War acts from now on through its lasting effects only; its one-time effects "
+        "do not apply at setup.",
+        "Tempers acts from now on through its lasting effects only; its one-time effects "
+        "do not apply at setup."]
+    # A-09: no one-time effect (Tempers' Disfavour for everyone) at setup
+    assert all(p.disfavours == 0 for p in st.players.values())
+
+
+def test_a_09_uriel_or_lilith_placed_at_setup_bring_their_figure(data):
+    """A-09: Lilith - Mother in the Hell box at setup brings Lilith into AnteHell in her
+    Mother aspect once the Daemons are dealt; Uriel's card brings him to his box."""
+    st, _, log = new(data, tops={"Hell deck": ["hell.lilith-mother", "hell.a-help-in-hell",
+                                               "hell.uriel-the-pure"]})
+    assert st.permanent["hell"] == "hell.lilith-mother"
+    assert [u.location for u in st.units if u.kind == "lilith"] == ["antehell"]
+    assert st.lilith_aspect == "mother"
+    assert [u.location for u in st.units if u.kind == "uriel"] == ["uriel-box"]
 
 
 def test_hg_5_1_03_two_permanents_for_one_area_keep_one_at_random(data):

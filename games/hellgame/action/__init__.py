@@ -28,7 +28,15 @@ KEYWORD = "ACTION"
 
 def run(st, sheets, dice, data, log) -> Queue:
     """Play the phase; returns its Rank Track queue (what each Daemon took), for tests."""
+    from .. import events
+    from ..hellcards import turn_rules
+
     queue = build(st, data)
+    started = list(queue.waiting)
+    if events.in_force(st, turn_rules.TWELFTH_NIGHT):
+        log.public("twelfth-night-order", "Twelfth Night: the Daemons act in reverse Rank "
+                   "order: " + ", ".join(data.daemons[d].name for d in started) + ".",
+                   "HG-6.1-01", order=started)
     for d in sorted(st.daemons.values(), key=lambda d: (data.daemons[d.id].rank, d.id)):
         if d.incapacitated:  # HG-9.0-02
             log.public("incapacitated", f"{data.daemons[d.id].name} ({d.owner}) is "
@@ -49,6 +57,8 @@ def run(st, sheets, dice, data, log) -> Queue:
         if _up(actx, _alternatives(st, sheets, player, daemon)):
             continue  # it Passed: the queue moved it back
         queue.waiting.pop(0)
+    # Walpurgis Night, Council, Long Parliament look back on the phase now it is over
+    turn_rules.end_of_action_phase(st, data, dice, log, queue.taken, started)
     return queue
 
 

@@ -21,12 +21,18 @@ Abilities used only when ordered (IP-33):
   CARD`; a plain `WALK THE EARTH` plays a card as for any Daemon, and only when he has
   none he can pay does he walk without one (the line would fail otherwise).
 - The ability Actions, `<Daemon>: ABILITY [ON <player>]` (`parse_ability`,
-  `run_ability`): Balban, Ereshkigal, Orias. Sammael's (Lilith in AnteHell) and
-  Xaphan's (a Phenomenon) are refused when the sheet arrives: Lilith and Hell-card
-  Phenomena are not in the game yet.
+  `run_ability`): Balban, Ereshkigal, Orias, Sammael (Lilith in AnteHell), Xaphan (a
+  Phenomenon; which of the two cards by the standing order XAPHAN CHOOSES).
 - Caim's re-roll (reroll.py), Paymon's Double Pass (queue.py), Naburos's double
   distance (march_orders.py) and Gomory's Influence re-roll (diplomacy.py) live with the
-  rolls and moves they change; the last two are registered here.
+  rolls and moves they change; the last two are registered here. Asmodeus's hand limit
+  (`cards.hand_limit`) and Belphegor's redraw (`cards.belphegor_redraw`, standing order
+  BELPHEGOR REDRAWS) live with the Arcana draw.
+
+Helpers other rules ask (a Daemon's nature, not a choice):
+- `can_be_incapacitated`: Agares on Earth cannot be Incapacitated (ability.agares).
+- `immune_to`: Agares is immune to Incubi (the Arcana Incubus).
+- `daemon_sex`: Belphegor is male in Hell, female on Earth (ability.belphegor).
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ from .. import effects
 from ..errors import OrderError
 from ..log import count
 from ..orders.common import player_name
-from ..state import ON_EARTH
+from ..state import ANTEHELL, ON_EARTH
 from . import diplomacy, march_orders
 from .context import ActionCtx
 
@@ -53,6 +59,8 @@ CAIM, ERESHKIGAL, GOMORY = "ability.caim", "ability.ereshkigal", diplomacy.GOMOR
 NABUROS, ORIAS, PAYMON = "ability.naburos", "ability.orias", "ability.paymon"
 SAMMAEL, THAMUZ, UKOBACH = "ability.sammael", "ability.thamuz", "ability.ukobach"
 XAPHAN = "ability.xaphan"
+AGARES, ASMODEUS, BELPHEGOR = "ability.agares", "ability.asmodeus", "ability.belphegor"
+INCUBUS = "arcana.incubus"
 
 BALBAN_SOULS = 8  # "sacrifice eight Souls to gain a Favour"
 
@@ -81,6 +89,34 @@ def used_this_turn(log, ability: str) -> bool:
     """A once-a-turn ability (Caim, Paymon) was used: this turn's log says so. The log of
     a stage is the record of its turn, and every use is logged with `ability=<id>`."""
     return any(e.data.get("ability") == ability for e in log.events)
+
+
+# -- what a Daemon is: asked by other rules -----------------------------------------------------
+
+@effects.ability(AGARES)
+def can_be_incapacitated(st, data, daemon_id: str) -> bool:
+    """False for Agares on Earth: "while on Earth, nothing can Incapacitate it". Every
+    rule that Incapacitates a Daemon asks this first; then nothing happens to him and
+    the caller says so. Not an ability that can be off: an Incapacitated Agares is
+    Incapacitated already."""
+    return not (ability_of(data, daemon_id) == AGARES
+                and st.daemons[daemon_id].where == ON_EARTH)
+
+
+def immune_to(data, card_id: str, daemon_id: str) -> bool:
+    """Agares is "immune to Incubi, for obvious reasons" (it is sexless): the Arcana
+    Incubus does nothing to him. The Incubus card asks this (not in the game yet)."""
+    return card_id == INCUBUS and ability_of(data, daemon_id) == AGARES
+
+
+def daemon_sex(st, data, daemon_id: str) -> str:
+    """"male", "female" or "sexless" (data/daemons.yaml `sex`). Belphegor (`dual`) is
+    male while in Hell, female while on Earth (ability.belphegor); his sex is what he
+    is, not an ability, so it holds while he is Incapacitated too."""
+    sex = data.daemons[daemon_id].sex
+    if sex == "dual":
+        return "female" if st.daemons[daemon_id].where == ON_EARTH else "male"
+    return sex
 
 
 # -- abilities that change a core Action -----------------------------------------------------
@@ -141,11 +177,7 @@ class AbilityAction:
 ACTIONS: dict[str, AbilityAction] = {}
 
 #: Ability Actions refused when the sheet arrives: what they need is not in the game yet.
-NOT_YET = {
-    SAMMAEL: "Lilith is not in the game yet, so she cannot appear in AnteHell; Sammael "
-             "would Incapacitate himself for nothing",
-    XAPHAN: "Hell-card Phenomena are not in the game yet",
-}
+NOT_YET: dict[str, str] = {}
 
 #: How the abilities that are not Actions are used, for the message refusing ABILITY.
 USED_BY = {
@@ -157,6 +189,11 @@ USED_BY = {
     NABUROS: "write DOUBLE after one move of his MARCH",
     PAYMON: "write PAYMON GRANTS DOUBLE PASS TO <Daemon> (a standing order)",
     CAIM: "write CAIM REROLLS FIRST FAILED <roll> (a standing order)",
+    AGARES: "it works by itself: Incubi do not touch it, and nothing Incapacitates it on "
+            "Earth",
+    ASMODEUS: "it works by itself: your hand limit is 6",
+    BELPHEGOR: "write BELPHEGOR REDRAWS <card or Minor kind> (a standing order, used in "
+               "the Hell Phase draw)",
 }
 
 
@@ -228,7 +265,14 @@ def balban(actx: ActionCtx, order: dict) -> str | None:
 def ereshkigal(actx: ActionCtx, order: dict) -> str | None:
     """"May take an Action to Incapacitate herself; her Triumvirate then loses one
     Disfavour." Refused with no Disfavour to lose: she would be Incapacitated for
-    nothing. She recovers as any Incapacitated Daemon does (HG-13.2-01)."""
+    nothing. She recovers as any Incapacitated Daemon does (HG-13.2-01). Refused under
+    Lucifer - An Impostor? (hell.lucifer-an-impostor): no Disfavour is used this turn,
+    and she would be Incapacitated for nothing."""
+    from ..hellcards import turn_rules  # late: the Hell-card modules import Actions
+
+    if turn_rules.impostor(actx.st):
+        return ("Ereshkigal's ability discards a Disfavour, and this turn Lucifer - An "
+                f"Impostor? forbids using one [{turn_rules.IMPOSTOR}]")
     p = actx.st.players[actx.player]
     if p.disfavours == 0:
         return f"{actx.player} has no Disfavour to lose [{ERESHKIGAL}]"
@@ -273,4 +317,75 @@ def orias(actx: ActionCtx, order: dict) -> str | None:
         actx.log.private(actx.player, "ability-hand", f"Orias sees {who}'s Arcana hand: "
                          + (", ".join(hand) if hand else "no cards"), RULE,
                          daemon=actx.daemon, target=who, cards=list(actx.st.players[who].hand))
+    return None
+
+
+@action_ability(SAMMAEL)
+def sammael(actx: ActionCtx, order: dict) -> str | None:
+    """"In Hell, may take an Action to Incapacitate himself and make Lilith appear in
+    AnteHell." Refused while Lilith is in play (he would be Incapacitated for nothing).
+    She comes with no aspect: it is rolled when she moves (bring_lilith, HG-10.2-01).
+    He recovers as any Incapacitated Daemon does (HG-13.2-01)."""
+    from ..random_moves.common import being
+    from ..random_moves.lilith import bring_lilith
+    from ..state import LILITH
+
+    if actx.st.daemons[actx.daemon].where == ON_EARTH:
+        return f"Sammael calls Lilith only from Hell [{SAMMAEL}]"
+    if being(actx.st, LILITH) is not None:
+        return f"Lilith is in play already [{SAMMAEL}]"
+    d = actx.st.daemons[actx.daemon]
+    d.incapacitated, d.recover_by = True, None  # he is acting: the phase moves on
+    actx.log.public("ability-lilith", f"{actx.label()} Incapacitates himself to call Lilith "
+                    "into AnteHell (his ability)", RULE, daemon=actx.daemon,
+                    player=actx.player, ability=SAMMAEL)
+    bring_lilith(actx.st, actx.data, actx.log, sectio=ANTEHELL)
+    return None
+
+
+@action_ability(XAPHAN)
+def xaphan(actx: ActionCtx, order: dict) -> str | None:
+    """"In Hell, may take an Action to trigger a Phenomenon at once: draw two Hell cards
+    and choose one" (003: "un Fenomeno a caso").
+
+    Readings: the two cards are the top two of the Hell deck; the grey box of the one
+    chosen is the Phenomenon, and a third card's bottom line names where it strikes,
+    as in the Hell Phase (HG-6.2-02, events.resolve_phenomenon). The choice is the
+    standing order XAPHAN CHOOSES (the first Phenomenon listed that one of the two
+    holds), else the first card drawn (IP-33's "do not use" cannot apply once she
+    acts). Refused, nothing changed, with fewer than three Hell cards in the deck. The
+    three cards go to the bottom of the Hell deck in the order drawn (HG-3.3-02). The
+    Warning Sign moves to her Phenomenon for the rest of the turn (there is one sign,
+    HG-6.2-03): a lasting Phenomenon of the Hell Phase ends then."""
+    from .. import events
+    from ..orders.abilities import XAPHAN_CHOOSES
+
+    st, data = actx.st, actx.data
+    if st.daemons[actx.daemon].where == ON_EARTH:
+        return f"Xaphan triggers a Phenomenon only from Hell [{XAPHAN}]"
+    if len(st.hell_deck) < 3:
+        return f"the Hell deck holds {count(len(st.hell_deck), 'card')}: Xaphan needs two " \
+               f"to choose from and one for the place [{XAPHAN}]"
+    two = [st.hell_deck.pop(0), st.hell_deck.pop(0)]
+    place = st.hell_deck.pop(0)
+    orders = actx.orders(actx.player, XAPHAN_CHOOSES)
+    prefer = orders[0]["prefer"] if orders else []
+    ranked = [c for p in prefer for c in two if data.hell_cards[c].phenomenon.id == p]
+    chosen = ranked[0] if ranked else two[0]
+    names = [f"{data.hell_cards[c].name} ({data.hell_cards[c].phenomenon.name})"
+             for c in two]
+    how = "by your XAPHAN CHOOSES order" if ranked else \
+        "the first card drawn (no XAPHAN CHOOSES entry fits)"
+    actx.log.public("ability-phenomenon", f"{actx.label()} triggers a Phenomenon (her "
+                    f"ability): she draws {names[0]} and {names[1]} and chooses "
+                    f"{data.hell_cards[chosen].phenomenon.name}", RULE, daemon=actx.daemon,
+                    player=actx.player, cards=two, chosen=chosen, ability=XAPHAN)
+    actx.log.private(actx.player, "ability-phenomenon-choice", f"Xaphan's choice: {how}.",
+                     "IP-33", ability=XAPHAN)
+    if st.warning_sign:
+        actx.log.public("warning-sign-moves", "The Warning Sign moves to Xaphan's "
+                        "Phenomenon: this turn's earlier Phenomenon no longer lasts",
+                        "HG-6.2-03", ability=XAPHAN)
+    events.resolve_phenomenon(st, actx.sheets, actx.dice, data, actx.log, chosen, place)
+    st.hell_deck.extend([*two, place])
     return None

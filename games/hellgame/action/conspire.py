@@ -45,6 +45,7 @@ RULE = "HG-9.7.3-01"
 RIG_RULE = "HG-9.7.3.1-01"
 VARIANT = "rigging_events"
 AREAS = ("heaven", "earth", "hell")
+SPIRITUAL_REVIVAL = "hell.spiritual-revival"  # hellcards/turn_rules.py
 ANY, EMPTY, REPLACE = "any", "empty", "replace:"
 
 
@@ -198,9 +199,13 @@ def _conspire(actx, order: dict) -> None:
 
 def choose(drawn: list[str], order: dict, permanent: dict, data) -> str | None:
     """The drawn card the wish-list picks (IP-27), or None: only Permanent cards
-    (HG-9.7.3-04), never one on the never-list, at most one (HG-9.7.3-02)."""
+    (HG-9.7.3-04), never one on the never-list, at most one (HG-9.7.3-02). While
+    Spiritual Revival is in play no Permanent Earth card may stay in play
+    (hell.spiritual-revival), so none is chosen."""
     usable = [c for c in drawn if data.hell_cards[c].event.permanent
-              and c not in order["never"]]
+              and c not in order["never"]
+              and not (data.hell_cards[c].event.permanent == "earth"
+                       and permanent.get("heaven") == SPIRITUAL_REVIVAL)]
     for wish in order["wishes"]:
         for c in usable:
             area = data.hell_cards[c].event.permanent

@@ -4,7 +4,10 @@ are read in sheet order; magic.py plays the stack this builds."""
 
 from __future__ import annotations
 
-from .magic import COUNTER, Cast, cannot_pay, play
+from ..state import ON_EARTH
+from .magic import COUNTER, IMPOSTOR, Cast, burnout, cannot_pay, impostor, play
+
+TEMPERS = "hell.tempers"  # events.TEMPERS
 
 
 def next_counter(top: Cast) -> Cast | None:
@@ -39,13 +42,34 @@ def next_counter(top: Cast) -> Cast | None:
         how = (f"; this is {data.daemons[daemon].name}'s Action for the turn, taken out of "
                "sequence [HG-9.8.2-03]")
     play(counter, how)
+    tempers(counter)
     return counter
+
+
+def tempers(counter: Cast) -> None:
+    """Tempers (hell.tempers), while in play: whoever plays a Counter Arcana takes 1
+    Disfavour. Its garbled last sentence ("they may be used in any combat where each side
+    has two Legions or fewer") speaks of combats, not of the Action Phase: here every
+    Counter costs the Disfavour."""
+    if not _in_force(counter.st, TEMPERS):
+        return
+    counter.st.players[counter.player].disfavours += 1
+    counter.log.public("tempers-counter", f"Tempers: {counter.player} played a Counter and "
+                       "takes 1 Disfavour.", "HG-6.1.1-01", player=counter.player,
+                       card=counter.card)
 
 
 def _offer(top: Cast, player: str) -> tuple[str, bool, dict] | None:
     """(countering Daemon, costs no Action, COUNTER order) of the player's first line
     that can answer `top`, or None."""
     st, data = top.st, top.data
+    if impostor(st) and _in_force(st, TEMPERS):
+        # under Tempers a Counter costs a Disfavour, which Lucifer - An Impostor? forbids
+        if top.actx.orders(player, COUNTER):
+            top.log.private(player, "counter-refused", "You play no Counter: under Tempers "
+                            "it costs a Disfavour, and this turn Lucifer - An Impostor? "
+                            "forbids using one.", IMPOSTOR)
+        return None
     for order in top.actx.orders(player, COUNTER):
         card = data.arcana[order["card"]]
         if not _fits(order, top, player) or order["card"] not in st.players[player].hand:
@@ -82,6 +106,8 @@ def _countering_daemon(top: Cast, player: str, using: list[str], card
             continue
         if card.major.place and dd.where != card.major.place:
             continue  # a Counter obeys the locale rules of 9.8.1 (HG-9.8.2-01)
+        if dd.where == ON_EARTH and burnout(st):
+            continue  # Magic Burnout: no Magic from Earth (hell.magic-burnout)
         if d in free:
             return d, True
         if d in q.waiting[1:] and d not in q.taken:
@@ -98,3 +124,9 @@ def _free_daemons(top: Cast, player: str) -> list[str]:
         return [d.id for d in sorted(st.active_daemons(player),
                                      key=lambda d: (data.daemons[d.id].rank, d.id))]
     return []
+
+
+def _in_force(st, card: str) -> bool:
+    from .. import events  # late: events imports the Hell-card modules, which import Actions
+
+    return events.in_force(st, card)

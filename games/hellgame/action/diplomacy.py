@@ -313,6 +313,12 @@ def _plan(actx, order: dict, unit: Unit) -> tuple[dict | None, str]:
     favours = 0
     if unit.location in data.sectio and st.owners.get(unit.location) == unit.owner:
         favours = data.tables["influence_at_home_cost_favours"]
+        from ..hellcards import turn_rules  # late: the Hell-card modules import Actions
+
+        if turn_rules.impostor(st):
+            return None, (f"{what} of {unit.owner} is at home, which costs a Favour, and this "
+                          f"turn Lucifer - An Impostor? forbids using one "
+                          f"({turn_rules.IMPOSTOR})")
         if not order["favour"]:
             return None, (f"{what} of {unit.owner} is at home in "
                           f"{place_name(unit.location, data)} and the order does not say "

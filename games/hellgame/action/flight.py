@@ -28,6 +28,8 @@ Readings the rules leave open (each cited where it is used):
 - Freebooters never flee (HG-10.4-01), not even a lone Freebooter Lieutenant; a
   rampaging Hellhound never flees either. Both flee from Uriel only (HG-10.1-07,
   random_moves/uriel.py), one Unit a stack, and never flee on from where they land.
+- A Unit Thou Art Not Real holds this turn (hell.thou-art-not-real, march.py) still
+  flees: fleeing is no move, as for Quagmire and Red Peril; only a March is barred.
 
 Every roll, every move, every failure is logged publicly with its clause id.
 """
@@ -257,6 +259,10 @@ def flee_stack(actx, stack: Stack, frm: str, barred: str | None) -> None:
                                f"is alone in {there} and must flee", "HG-16.2-02",
                                player=lt.owner, sectio=target)
                     flee_stack(actx, Stack(lt.owner, lt), target, barred=frm)
+        if _quagmire(st, data, target):  # 000 §9.5: a Unit entering a Quagmire stops
+            log.public("flight-ends", f"{stack.describe(st, data)} stops in {there}: a "
+                       "Quagmire holds it", "HG-9.5-11", player=stack.player)
+            return
         if being_at(st, LILITH, target):
             log.public("flight-ends", f"{stack.player}'s Units stop in {there}: Lilith is "
                        "there, and no flight starts in her Sectio", "HG-16.3-03",
@@ -303,6 +309,12 @@ def _outcome(st: HellState, data, frm: str, face: int, barred: str | None,
         return _OCCUPIED, target, ""
     owner = st.owners.get(target)
     return (_OWN if owner == player else _FREE if owner is None else _FOREIGN), target, ""
+
+
+def _quagmire(st: HellState, data, place: str) -> bool:
+    from ..hellcards.movement import quagmire_stops  # hellcards imports action: import late
+
+    return quagmire_stops(st, data, place)
 
 
 def _lt_name(u: Unit, data) -> str:

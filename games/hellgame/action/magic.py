@@ -45,6 +45,8 @@ from .context import ActionCtx
 from .simple import return_to_hell
 
 RULE = "HG-9.8-01"
+MAGIC_BURNOUT = "hell.magic-burnout"  # hellcards/turn_rules.py
+IMPOSTOR = "hell.lucifer-an-impostor"
 SUPPORT_RULE = "HG-9.8.3-01"
 COUNTER_RULE = "HG-9.8.2-01"
 COUNTER = "COUNTER"  # the standing-order keyword read from the sheets (orders/counters.py)
@@ -273,6 +275,9 @@ def run_cast(actx: ActionCtx, order: dict) -> str | None:
     where, why = _locale(actx, card, target)
     if why:
         return why
+    if where == ON_EARTH and burnout(st):
+        return (f"Magic Burnout is in play: no Magic Action may be taken on Earth, where "
+                f"{card.name} would be cast [{MAGIC_BURNOUT}]")
     cast = Cast(actx, cid, actx.daemon, actx.player, target, where)
     why = (sp.support and _short_of_support(cast, sp.support)) or (sp.check and sp.check(cast)) \
         or cannot_pay(actx, actx.player, card)
@@ -315,10 +320,28 @@ def _locale(actx: ActionCtx, card, target: dict) -> tuple[str, str | None]:
     return (IN_HELL if affects_hell else here), None
 
 
+def burnout(st) -> bool:
+    """Magic Burnout (hell.magic-burnout): no Magic Action on Earth while in play."""
+    from .. import events
+
+    return events.in_force(st, MAGIC_BURNOUT)
+
+
+def impostor(st) -> bool:
+    """Lucifer - An Impostor? (hell.lucifer-an-impostor) is this turn's Event."""
+    from .. import events
+
+    return events.in_force(st, IMPOSTOR)
+
+
 def cannot_pay(actx: ActionCtx, player: str, card) -> str | None:
     """HG-9.8.1-04: Souls and Favours are paid as the card is played; only Favours no
-    Disfavour binds may be spent (HG-14.1-01)."""
+    Disfavour binds may be spent (HG-14.1-01). Lucifer - An Impostor? (this turn): no
+    card that costs a Favour or a Disfavour may be played."""
     p, cost = actx.st.players[player], card.major.cost
+    if (cost.favours or cost.disfavours) and impostor(actx.st):
+        return (f"{card.name} costs a Favour or a Disfavour, and this turn Lucifer - An "
+                f"Impostor? forbids using either [{IMPOSTOR}]")
     if p.souls < cost.souls:
         return f"{card.name} costs {count(cost.souls, 'Soul')} and {player} has {p.souls}"
     if p.free_favours < cost.favours:
@@ -412,6 +435,9 @@ def run_support(actx: ActionCtx, order: dict) -> str | None:
         return f"{name} has acted already; support comes before the caster's Action " \
                "[HG-9.8.3-01]"
     me = st.daemons[actx.daemon]
+    if me.where == ON_EARTH and burnout(st):
+        return (f"Magic Burnout is in play: no Magic Action may be taken on Earth "
+                f"[{MAGIC_BURNOUT}]")
     if me.where != c.where:
         return (f"{name} is {_place(c.where)} and the supporter {_place(me.where)}; they "
                 "must be in the same place [HG-9.8.3-02]")

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..data import PENTAGRAM
+from ..favours import roll_against
 from ..log import count
 from ..orders.common import place_name
 from ..orders.passage import grants
@@ -38,11 +39,14 @@ from .march_orders import ENTER, HELL, STOP_BEFORE, march_text, move_label, pars
 __all__ = ["parse_march", "run_march", "march_text", "STOPS", "NO_START"]
 
 GRANT = "GRANT PASSAGE"
+NOT_REAL = "hell.thou-art-not-real"
+NOT_REAL_RULE = "HG-6.1-01"
+HELD_WHY = "failed a Roll against Hearts under Thou Art Not Real and may not move this turn"
 
 #: Lasting effects (Events, Phenomena such as Quagmire) that stop a march entering a
 #: Sectio (HG-9.5-11) or keep Units from starting to move there (HG-9.5-08): hook id ->
-#: fn(st, data, place) -> a reason, or None. The Phenomena module registers them; they
-#: run in hook-id order. None exist yet: the state has no Phenomena marker.
+#: fn(st, data, place) -> a reason, or None. hellcards/movement.py registers them
+#: (Quagmire, Orgasmatron); they run in hook-id order.
 STOPS: dict[str, Callable[[HellState, object, str], str | None]] = {}
 NO_START: dict[str, Callable[[HellState, object, str], str | None]] = {}
 
@@ -103,10 +107,16 @@ class _March:
                               f"{where} [IP-22]")
             if lt.id in self.moved:
                 return None, f"{name} has moved in this March already [HG-9.5-05]"
+            if lt.id in st.not_real_held:
+                return None, f"Lieutenant {name} {HELD_WHY} [{NOT_REAL_RULE}]"
             return Stack(self.player, lt, []), ""
         free = self._legions_at(start, minders=m["hound"])
         if not free:
             kind = "Legion minding a Hellhound" if m["hound"] else "Legion"
+            held = self._held_at(start, minders=m["hound"])
+            if held:
+                return None, (f"{self.player}'s {count(len(held), 'Legion')} in {where} "
+                              f"{HELD_WHY} [{NOT_REAL_RULE}]")
             return None, (f"{self.player} has no {kind} in {where} that has not moved in "
                           f"this March [HG-9.5-05]")
         return Stack(self.player, None, free[:min(m["n"], self.skulls)]), ""
@@ -120,8 +130,18 @@ class _March:
         return None
 
     def _legions_at(self, place: str, minders: bool | None) -> list[Unit]:
-        """The player's Legions at `place` not moved in this March: with minders=True only
-        Minders, else Legions minding no Hellhound first; by unit number."""
+        """The player's Legions at `place` not moved in this March and not held by Thou
+        Art Not Real this turn (`_held_at`): with minders=True only Minders, else Legions
+        minding no Hellhound first; by unit number."""
+        return [u for u in self._mine_at(place, minders)
+                if u.id not in self.st.not_real_held]
+
+    def _held_at(self, place: str, minders: bool | None) -> list[Unit]:
+        """The player's Legions at `place` that failed their Roll against Hearts under
+        Thou Art Not Real this turn (`HellState.not_real_held`): no March moves them."""
+        return [u for u in self._mine_at(place, minders) if u.id in self.st.not_real_held]
+
+    def _mine_at(self, place: str, minders: bool | None) -> list[Unit]:
         out = [u for u in self.st.units_at(place) if u.kind == LEGION
                and u.owner == self.player and u.id not in self.moved]
         if minders:
@@ -133,8 +153,10 @@ class _March:
     def move(self, m: dict) -> None:
         stack, why = self.select(m)
         if stack is None:
-            self._say("march-not-done", f"{self._dname()}: {move_label(m, self.data)} does not "
-                      f"march: {why}", "HG-9.5-01")
+            held = why.endswith(f"{HELD_WHY} [{NOT_REAL_RULE}]")
+            self._say("not-real-held" if held else "march-not-done", f"{self._dname()}: "
+                      f"{move_label(m, self.data)} does not march: {why}",
+                      NOT_REAL_RULE if held else "HG-9.5-01")
             return
         pos = m["path"][0]["at"]
         if m["unit"] == "legion" and len(stack.legions) < m["n"]:
@@ -142,6 +164,9 @@ class _March:
                       f"{count(len(stack.legions), 'Legion')} of the {m['n']} ordered from "
                       f"{place_name(pos, self.data)} (Skulls left, or Legions there)",
                       "HG-9.5-01")
+            self._say_held(pos, m["hound"])
+        if not self._not_real(stack, pos):
+            return
         self.skulls -= 1 if stack.lieutenant else len(stack.legions)
         self._mark(stack)
         if m.get("double"):  # checked with the order: Naburos's March (march_orders.py)
@@ -300,13 +325,18 @@ class _March:
         if self._no_start(place):  # HG-9.5-08: Legions held there cannot join him
             want = 0
         got = self._legions_at(place, minders=None)[:want]
+        short = len(got) < want
+        got = self._hearts(got, place)
         stack.legions += got
         self._mark(stack)
         if not quiet or len(got) < take:
-            short = f" of {take} ordered: no more of his Legions there may march" \
+            short_text = f" of {take} ordered: no more of his Legions there may march" \
                 if len(got) < take else ""
             self._say("march-pick-up", f"Lieutenant {self.data.lieutenants[lt.ref].name} "
-                      f"picks up {count(len(got), 'Legion')} in {where}{short}", "HG-9.5-06")
+                      f"picks up {count(len(got), 'Legion')} in {where}{short_text}",
+                      "HG-9.5-06")
+        if short:
+            self._say_held(place, None)
 
     def _settle(self, stack: Stack, pos: str, trail: list[str]) -> None:
         """HG-16.2-01: a solitary Lieutenant may not end his move among other Units."""
@@ -324,6 +354,58 @@ class _March:
         self._say("march-stop", f"{name} may not stop among {self._others(pos)} in "
                   f"{place_name(pos, self.data)}, so he ends his move in "
                   f"{place_name(back, self.data)}", "HG-16.2-01")
+
+    def _say_held(self, place: str, minders: bool | None) -> None:
+        """Say, with no roll, that Legions at `place` a March could not take are held by
+        Thou Art Not Real (hell.thou-art-not-real) this turn."""
+        held = self._held_at(place, minders)
+        if held:
+            self._say("not-real-held", f"Thou Art Not Real: {count(len(held), 'Legion')} of "
+                      f"{self.player} in {place_name(place, self.data)} "
+                      f"{HELD_WHY}; no roll is made", NOT_REAL_RULE,
+                      units=[u.id for u in held])
+
+    def _not_real(self, stack: Stack, pos: str) -> bool:
+        """hell.thou-art-not-real: this turn the Daemon rolls against Hearts for each Unit
+        it wants to move, before any Skull is spent; a Unit that fails "cannot move this
+        turn" (003 l.1490): it goes into `HellState.not_real_held` (cleared in the End
+        Phase, end_phase.clean_up), and no later March this turn moves it, nor rolls for
+        it (`select`, `_legions_at`). Only a March is barred: fleeing and being carried
+        by a Phenomenon are no moves, as for Quagmire and Red Peril, so a held Unit still
+        flees (flight.py). A Lieutenant who fails is held alone: the Legions he would
+        have picked up did not roll. Failed Legions are left out of the stack. False when
+        nothing is left to move."""
+        if stack.lieutenant is not None:
+            if not self._hearts([stack.lieutenant], pos):
+                self.moved.update(u.id for u in stack.legions)
+                return False
+            return True
+        stack.legions[:] = self._hearts(stack.legions, pos)
+        return bool(stack.legions)
+
+    def _hearts(self, units: list[Unit], pos: str) -> list[Unit]:
+        """The Units of `units` that pass Thou Art Not Real's Roll against Hearts (all of
+        them when the card is not this turn's Event); the others are held."""
+        from ..events import in_force
+
+        if not units or not in_force(self.st, NOT_REAL):
+            return units
+        passed = []
+        for u in units:
+            name = f"Lieutenant {self.data.lieutenants[u.ref].name}" \
+                if u.kind == LIEUTENANT and u.ref in self.data.lieutenants else "a Legion"
+            what = f"{name} in {place_name(pos, self.data)}"
+            if roll_against(self.st, self.data, self.actx.dice, self.actx.daemon, "hearts",
+                            f"HG-6.1-01 Thou Art Not Real: {self._dname()} rolls against "
+                            f"Hearts to move {what}"):
+                passed.append(u)
+                continue
+            self.moved.add(u.id)
+            self.st.not_real_held = sorted({*self.st.not_real_held, u.id})
+            self._say("not-real-held", f"Thou Art Not Real: {self._dname()} fails the Roll "
+                      f"against Hearts for {what}, which may not move again this turn",
+                      NOT_REAL_RULE, unit=u.id)
+        return passed
 
     def _mark(self, stack: Stack) -> None:
         self.moved.update(u.id for u in stack.units(self.st))

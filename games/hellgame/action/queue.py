@@ -37,9 +37,15 @@ def slots(data, card) -> int:
 
 
 def build(st, data) -> Queue:
-    """HG-9.1-01: by Rank Number; HG-9.0-02: Incapacitated Daemons take no part."""
+    """HG-9.1-01: by Rank Number; HG-9.0-02: Incapacitated Daemons take no part.
+    Twelfth Night (hell.twelfth-night): this turn the order is reversed, the highest Rank
+    Number first (action.run says so in the log)."""
+    from .. import events
+    from ..hellcards.turn_rules import TWELFTH_NIGHT
+
     active = [d for d in st.daemons.values() if not d.incapacitated]
-    order = sorted(active, key=lambda d: (data.daemons[d.id].rank, d.id))
+    order = sorted(active, key=lambda d: (data.daemons[d.id].rank, d.id),
+                   reverse=events.in_force(st, TWELFTH_NIGHT))
     return Queue(waiting=[d.id for d in order])
 
 

@@ -90,7 +90,9 @@ def run_walk(actx: ActionCtx, order: dict) -> str | None:
         _walk_without_card(actx)
         return None
     p = actx.st.players[actx.player]
-    cards = [(minor_cost(actx.data.arcana[c]), pos, c) for pos, c in enumerate(p.hand)
+    # Spiritual Revival (hell.spiritual-revival): the cards cost double while in play
+    cards = [(_rules().walk_cost(actx.st, minor_cost(actx.data.arcana[c])), pos, c)
+             for pos, c in enumerate(p.hand)
              if actx.data.arcana[c].minor.kind == "walk-the-earth"]
     if order.get("card"):
         cards = [c for c in cards if c[2] == order["card"]]
@@ -107,8 +109,11 @@ def run_walk(actx: ActionCtx, order: dict) -> str | None:
     p.souls -= cost
     p.hand.remove(cid)
     d.where, d.walk_card = ON_EARTH, cid  # the card is tucked under the Daemon
+    doubled = (", doubled by Spiritual Revival" if cost != minor_cost(actx.data.arcana[cid])
+               else "")
     _say(actx, "walk-the-earth", f"{_name(actx)} Walks the Earth, playing "
-         f"{actx.data.arcana[cid].name} ({count(cost, 'Soul')})", "HG-9.6-01", card=cid)
+         f"{actx.data.arcana[cid].name} ({count(cost, 'Soul')}{doubled})", "HG-9.6-01",
+         card=cid)
     return None
 
 
@@ -149,6 +154,9 @@ def parse_atone(text: str, ctx) -> tuple[str, dict]:
 def run_atone(actx: ActionCtx, order: dict) -> str | None:
     """HG-9.7.2-01/02: two dice (Beelzebub: three, the best two kept) on the table for the
     Daemon's Hearts. Caim may re-roll the lowest die kept of a failed one (reroll.py)."""
+    if _rules().impostor(actx.st):
+        return ("this turn Lucifer - An Impostor? hears no supplication and no Disfavour may "
+                f"be used [{_rules().IMPOSTOR}]")
     table = actx.data.tables["atonement_table"]
     hearts = min(max(actx.data.daemons[actx.daemon].hearts, 1), max(table["rows"]))
     faces = [actx.dice.roll(f"Atonement by {_name(actx)}", actx.player)
@@ -199,21 +207,25 @@ def parse_evil(text: str, ctx) -> tuple[str, dict]:
 
 
 def run_evil(actx: ActionCtx, order: dict) -> str | None:
-    """HG-9.7.4-01: one die per Heart, 1 Favour per 6; Ukobach adds 1 to every die (so a
-    5 scores too). Caim may re-roll the first die that scores nothing (reroll.py)."""
+    """HG-9.7.4-01: one die per Heart, 1 Favour per 6 (5 or 6 under Trinity); Ukobach
+    adds 1 to every die (so a 5 scores too). Caim may re-roll the first die that scores
+    nothing (reroll.py)."""
     hearts = actx.data.daemons[actx.daemon].hearts
     bonus = abilities.evil_deeds_bonus(actx)
+    need = _rules().evil_deeds_target(actx.st)  # 6; 5 under Trinity (hell.trinity)
     rolls = [actx.dice.roll(f"Evil Deeds by {_name(actx)}", actx.player) for _ in range(hearts)]
-    miss = next((i for i, r in enumerate(rolls) if r + bonus < 6), None)
+    miss = next((i for i, r in enumerate(rolls) if r + bonus < need), None)
     if miss is not None:
         new = reroll.offer(actx, actx.player, reroll.EVIL_DEEDS, rolls[miss],
                            f"the {rolls[miss]} of {_name(actx)}'s Evil Deeds")
         if new is not None:
             rolls[miss] = new
-    gained = sum(1 for r in rolls if r + bonus >= 6)
+    gained = sum(1 for r in rolls if r + bonus >= need)
     actx.st.players[actx.player].favours += gained
     shown = ", ".join(f"{r}+{bonus}" if bonus else str(r) for r in rolls) or "no dice"
     plus = f", +{bonus} to every die (her ability)" if bonus else ""
+    if need != 6:
+        plus += f", scoring on {need} or more under Trinity"
     _say(actx, "evil-deeds", f"{_name(actx)} does Evil Deeds on Earth{plus}: "
          f"{shown}, {count(gained, 'Favour')}", "HG-9.7.4-01", rolls=rolls, favours=gained,
          **({"ability": abilities.UKOBACH} if bonus else {}))
@@ -221,6 +233,13 @@ def run_evil(actx: ActionCtx, order: dict) -> str | None:
 
 
 # -- shared -------------------------------------------------------------------------------
+
+
+def _rules():
+    """hellcards.turn_rules, imported late: the Hell-card modules import the Actions."""
+    from ..hellcards import turn_rules
+
+    return turn_rules
 
 
 def _nothing_after(keyword: str, text: str) -> None:

@@ -24,6 +24,7 @@ from ..log import count
 from ..names import match
 from ..orders.common import place_name
 from ..state import ANTEHELL, LEGION, LIEUTENANT, ON_EARTH, Unit
+from .abilities import can_be_incapacitated
 from .magic import DAEMON, RULE, Cast, Support, Target, spell, stack_target
 
 LUSTFUL = "THE LUSTFUL"
@@ -33,6 +34,8 @@ def _incapacitate(c: Cast, daemon: str, recover_by: str | None) -> str:
     """Incapacitate a Daemon; one still waiting to act leaves the Rank Track
     (HG-9.0-02). Returns what to add to the report."""
     d = c.st.daemons[daemon]
+    if not can_be_incapacitated(c.st, c.data, daemon):
+        return " but nothing can Incapacitate Agares on Earth [ability.agares]"
     d.incapacitated, d.recover_by = True, recover_by
     q = c.actx.queue
     if daemon in q.waiting[1:]:  # [0] is the Daemon acting now: the phase moves it on

@@ -10,11 +10,17 @@ again only if new enemies arrive; allies of a joint win stay at peace (16.6).
 Recorded for the Petitions Phase (Victor's Right, 12.2), cleared at the start of each
 Combat Phase: `st.combat_wins[sectio] = {"winners": [players], "rounds": n}`, the
 last combat fought there this phase (winners in seat order; [] if no Triumvirate won).
+The fight's own result also has "kills" ({player: enemy Legions killed}), which only
+Boredom reads (the last one is passed to `movement.after_combat`).
+
+Rebellious Rage (rage.py): raging Sectio their Units have lost leave `st.raging` at the
+start and end of the phase and after each combat.
 """
 
 from __future__ import annotations
 
 from ..state import LEGION
+from . import rage
 from .fight import Fight
 from .parties import HOUND, hostile, is_player, label, parties_at, rank_by
 from .rounds import fight
@@ -25,7 +31,21 @@ MAX_COMBATS = 200
 
 
 def run(st, sheets, dice, data, log) -> None:
+    """The Hell cards' hooks before any combat (Famine, Orgasmatron) and after the last
+    (Boredom) are in hellcards/movement.py."""
+    from ..hellcards import movement  # hellcards imports action and events: import late
+
     st.combat_wins = {}
+    rage.prune(st, data, log, "before the Combat Phase")
+    movement.before_combat(st, sheets, dice, data, log)
+    last = _fight_all(st, sheets, dice, data, log)
+    rage.prune(st, data, log, "at the end of the Combat Phase")
+    movement.after_combat(st, dice, data, log, last)
+
+
+def _fight_all(st, sheets, dice, data, log) -> dict | None:
+    """Every combat of the phase; returns the last fight's result (None if none)."""
+    last = None
     allies: dict[str, list[str]] = {}
     joined: set[str] = set()  # Daemons, and (below) cards, once per turn (HG-11.1-03)
     cards_used: set[str] = set()
@@ -51,7 +71,7 @@ def run(st, sheets, dice, data, log) -> None:
             elif others:
                 queue = sorted(others)  # HG-11.0-03: hound-only Sectio last, by id
             else:
-                return
+                return last
         sectio = queue.pop(0)
         if not hostile(st, sectio, allies):
             continue
@@ -62,7 +82,10 @@ def run(st, sheets, dice, data, log) -> None:
             allies[sectio] = parties_at(st, sectio)  # at peace unless new enemies come
             continue
         result = fight(Fight(st, data, dice, log, sheets, sectio, joined, cards_used))
-        st.combat_wins[sectio] = result
+        st.combat_wins[sectio] = {"winners": result["winners"], "rounds": result["rounds"]}
+        last = result
+        if sectio in st.raging:
+            rage.prune(st, data, log, "in the combat there")
         if len(result["winners"]) > 1:
             allies[sectio] = list(result["winners"])
         new, _ = pending(queue + [sectio])
@@ -71,6 +94,7 @@ def run(st, sheets, dice, data, log) -> None:
                                      "biggest new combat first") if s not in queue]
     log.public("combat-stopped", f"More than {MAX_COMBATS} combats this phase: the rest are "
                "not fought", "HG-11.2.4-03")
+    return last
 
 
 def last_dog_barking(st, data, dice, log, sectio: str) -> bool:

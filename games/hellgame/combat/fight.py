@@ -16,6 +16,7 @@ from ..log import count
 from ..orders import orders_of
 from ..orders.common import place_name
 from ..state import HELLHOUND, IN_HELL, LEGION, LIEUTENANT, Unit
+from . import rage
 from .parties import is_player, label, legions, rank_by, units_of
 
 JOIN, CAST, MAGIC, HITS, FLEE = "JOIN", "COMBAT CAST", "COMBAT MAGIC", "HITS", "COMBAT FLEE"
@@ -42,6 +43,8 @@ class Fight:
     used: set = field(default_factory=set)  # Daemons that used their ability (IP-45)
     rivals: tuple | None = None  # former allies who fight on after a joint win (IP-44)
     sides: list = field(default_factory=lambda: [[], []])
+    hitters: list = field(default_factory=lambda: [[], []])  # this round's hits: party each
+    kills: dict = field(default_factory=dict)  # player -> enemy Legions killed (Boredom)
 
     # -- what the steps share ----------------------------------------------------------
     def orders(self, player: str, key: str) -> list[dict]:
@@ -85,6 +88,8 @@ class Fight:
 
     def can_cast(self, play) -> bool:
         player, n, o = play
+        if self.impostor_bars(player, n, o["card"]):
+            return False
         ok = self.caster(player, o["card"]) is not None and o["card"] in \
             self.st.players[player].hand
         if not ok:
@@ -93,6 +98,22 @@ class Fight:
                             f"{self.data.arcana[o['card']].name} in {self.here}: no Daemon "
                             "of theirs in the fight brought it", "HG-11.1-02", player=player)
         return ok
+
+    def impostor_bars(self, player: str, n: int, card_id: str) -> bool:
+        """Lucifer - An Impostor? (this turn): no card that costs a Favour or a Disfavour
+        may be played, in combat too (003 l.1354)."""
+        from ..hellcards import turn_rules  # hellcards imports action and events: late
+
+        card = self.data.arcana[card_id]
+        cost = card.major.cost
+        if not (cost.favours or cost.disfavours) or not turn_rules.impostor(self.st):
+            return False
+        self.played.add((player, n))
+        self.log.public("combat-cast-impostor", f"{player} cannot play {card.name} in "
+                        f"{self.here}: it costs a Favour or a Disfavour, and this turn Lucifer "
+                        "- An Impostor? forbids using either", "HG-6.1-01", player=player,
+                        card=card_id)
+        return True
 
     def cast(self, i: int, play) -> None:
         from .. import effects
@@ -181,16 +202,21 @@ def lt_bonus(f: Fight, party: str, atk: list[tuple[Unit, int]]) -> dict[str, int
 
 
 def attack(f: Fight, i: int, hit_on: int) -> int:
+    """Side i's hits; `f.hitters[i]` lists the party of each hit, in order (for the kills
+    Boredom counts). Raging Units add +2 (rage.py, hell.rebellious-rage)."""
     hits = 0
+    f.hitters[i] = []
     for p in f.sides[i]:
         atk = attackers(f, p)
         bonus = lt_bonus(f, p, atk)
         for u, n in atk:
             faces = [f.dice.roll(f"combat roll of {u.id} in {f.here}", p if is_player(p)
                                  else None) for _ in range(n)]
-            add = bonus.get(u.id, 0) + f.bonus[i] + f.boost.get(p, 0)
+            add = bonus.get(u.id, 0) + f.bonus[i] + f.boost.get(p, 0) \
+                + rage.bonus(f.st, f.sectio, p)
             got = sum(1 for x in faces if x + add >= hit_on)
             hits += got
+            f.hitters[i] += [p] * got
             plus = f" (+{add})" if add else ""
             f.log.public("combat-roll", f"{label(p, f.data, f.st)}'s {u.kind} {u.id} rolls "
                          f"{', '.join(map(str, faces))}{plus}: {count(got, 'hit')}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..action import flight
 from ..log import count
 from ..state import HELLHOUND, LIEUTENANT, LILITH
-from . import abilities, allies, magic, sides
+from . import abilities, allies, magic, rage, sides
 from .fight import FLEE, VARIANT, Fight, attack, attackers, free_daemons, join
 from .parties import is_player, label, legions, parties_at, units_of
 from .saves import saves
@@ -47,12 +47,14 @@ def over(f: Fight) -> list[str] | None:
 
 
 def fight(f: Fight) -> dict:
-    """Fight the combat in `f.sectio`; returns {"winners": [...], "rounds": n}."""
+    """Fight the combat in `f.sectio`; returns {"winners": [...], "rounds": n,
+    "kills": {player: enemy Legions its Units killed}} (kills for hell.boredom)."""
     parties = parties_at(f.st, f.sectio)
     f.log.public("combat", f"Combat in {f.here}: "
                  + ", ".join(label(p, f.data, f.st) for p in parties), "HG-11.0-01",
                  sectio=f.sectio)
     f.sides = sides.assign(f, 0)  # A-38: sides first, then Daemons join
+    rage.announce(f)  # hell.rebellious-rage: +2 for the raging Units
     # HG-11.1-01: largest army declares first; ranked (and ties rolled) only when two
     # or more Triumvirates have a Daemon free to join
     able = [p for p in parties if is_player(p) and free_daemons(f, p)]
@@ -76,7 +78,7 @@ def fight(f: Fight) -> dict:
         if not any(attackers(f, p) for s in f.sides for p in s):
             f.log.public("combat-stalemate", f"In {f.here} no Unit can attack: the combat "
                          "ends without a winner", STALEMATE, sectio=f.sectio)
-            return {"winners": [], "rounds": rnd}
+            return {"winners": [], "rounds": rnd, "kills": dict(f.kills)}
         need = hit_on(f)
         hits = [attack(f, i, need) for i in (0, 1)]
         lost = saves(f, 1, hits[0]) + saves(f, 0, hits[1])
@@ -92,7 +94,7 @@ def fight(f: Fight) -> dict:
                                               "no Triumvirate is left"),
                  "HG-11.2.5-01" if len(winners) < 2 else "HG-16.6-01", sectio=f.sectio,
                  winners=winners, rounds=rnd)
-    return {"winners": winners, "rounds": rnd}
+    return {"winners": winners, "rounds": rnd, "kills": dict(f.kills)}
 
 
 def lost_minders(f: Fight, lost: list) -> None:

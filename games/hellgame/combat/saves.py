@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..favours import roll_against
 from ..state import HELLHOUND, LEGION, LIEUTENANT, Unit
+from . import rage
 from .fight import HITS, Fight, minds
 from .parties import FREEBOOTERS, is_player, label, units_of
 
@@ -64,10 +65,11 @@ def save_one(f: Fight, party: str, u: Unit) -> tuple[bool, int]:
     """(saved?, die) for one hit on `u` (HG-11.2.3-04..06; FREEBOOTER SAVES)."""
     reason = f"save of {u.id} in {f.here}"
     owner = party if is_player(party) else None
+    extra = rage.bonus(f.st, f.sectio, party)  # raging Units: +2 in their favour (rage.py)
     if u.kind in (HELLHOUND, LIEUTENANT):
         need = f.data.tables["hellhound_save" if u.kind == HELLHOUND else "lieutenant_save"]
         die = f.dice.roll(reason, owner)
-        return die <= need, die
+        return die <= need + extra, die
     best = [d for d in f.daemons.get(party, []) if d not in f.out]
     if best:
         d = max(best, key=lambda x: f.data.daemons[x].skulls)
@@ -81,19 +83,27 @@ def save_one(f: Fight, party: str, u: Unit) -> tuple[bool, int]:
     die = f.dice.roll(reason, owner)
     # HG-10.4-03 (000 §10.4): "a Lieutenant with +3 will save his Units with a roll of 3
     # or less": the bonus is the number to roll under, not a modifier to the 1
-    return die <= max(bonus, f.data.tables["no_daemon_save"]), die
+    return die <= max(bonus, f.data.tables["no_daemon_save"]) + extra, die
 
 
 def saves(f: Fight, side: int, hits: int) -> list[Unit]:
-    """Roll every save of one side; returns the Units destroyed (HG-11.2.3-07)."""
+    """Roll every save of one side; returns the Units destroyed (HG-11.2.3-07).
+    Each placed hit is matched, in order, with the party that scored it (`f.hitters`);
+    a Legion that fails the save of a Triumvirate's hit counts as that Triumvirate's
+    kill (`f.kills`, for hell.boredom)."""
     lost = []
+    scorers, k = f.hitters[1 - side], 0
     for p, u, n in place(f, side, hits):
         faces, ok = [], True
-        for _ in range(n):
+        for j in range(n):
             ok, die = save_one(f, p, u)
             faces.append(die)
             if not ok:
+                killer = scorers[k + j] if k + j < len(scorers) else None
+                if u.kind == LEGION and killer is not None and is_player(killer):
+                    f.kills[killer] = f.kills.get(killer, 0) + 1
                 break
+        k += n
         if not ok:
             lost.append(u)
         rule = "HG-11.2.3-06" if u.kind != LEGION else \

@@ -10,6 +10,8 @@
   (no Lieutenant, no Hellhound, no Daemon joined) and one or two Legions a side is
   settled by one die per Legion: the higher total wins, the other side is eliminated.
   A tie is rolled again, all dice (our reading: the rule wants one winner, as in 11.3.4).
+  For hell.boredom each winning Triumvirate is credited with every Legion eliminated
+  (the dice are totalled, so no single Unit kills); Lucifer's draw below kills nobody.
 - `v1_three_rounds` (HG-V1-11.3.6-01, A-35): a combat not over after round 3 is settled
   by drawing one surviving Unit (all survivors of both sides go in, v1a; the variant
   value "one_per_side" puts in one Unit a side, v1b); its side wins, the other side is
@@ -21,6 +23,7 @@ from __future__ import annotations
 from ..log import count
 from ..orders import orders_of
 from ..state import HELLHOUND, LEGION
+from . import rage
 from .parties import FIGHTERS, is_player, label, parties_at, party_of, units_of
 
 AVOID, QUICK, LIMIT = "v1_avoid_combat", "v1_quick_combat", "v1_three_rounds"
@@ -54,11 +57,13 @@ def avoids_combat(st, sheets, data, log, sectio: str) -> bool:
     return True
 
 
-def _eliminate(f, side: int) -> None:
-    """Every Unit of the side's parties is removed, hounds first (as lost_minders)."""
+def _eliminate(f, side: int) -> int:
+    """Every Unit of the side's parties is removed, hounds first (as lost_minders);
+    returns how many Legions were removed."""
     lost = [u for p in f.sides[side] for u in units_of(f.st, f.sectio, p)]
     for u in sorted(lost, key=lambda u: (u.kind != HELLHOUND, u.number)):
         f.st.remove_unit(u.id)
+    return sum(1 for u in lost if u.kind == LEGION)
 
 
 def _won(f, side: int, rounds: int, rule: str, how: str) -> dict:
@@ -66,7 +71,7 @@ def _won(f, side: int, rounds: int, rule: str, how: str) -> dict:
     f.log.public("combat-won", f"The combat in {f.here} is over {how}: "
                  + (" and ".join(winners) + " won" if winners else "no Triumvirate won"),
                  rule, sectio=f.sectio, winners=winners, rounds=rounds)
-    return {"winners": winners, "rounds": rounds}
+    return {"winners": winners, "rounds": rounds, "kills": dict(f.kills)}
 
 
 def quick_combat(f) -> dict | None:
@@ -83,7 +88,8 @@ def quick_combat(f) -> dict | None:
             for p in f.sides[i]:
                 for u in units_of(f.st, f.sectio, p):
                     totals[i] += f.dice.roll(f"quick combat roll of {u.id} in {f.here}",
-                                             p if is_player(p) else None)
+                                             p if is_player(p) else None) \
+                        + rage.bonus(f.st, f.sectio, p)  # hell.rebellious-rage
         names = [" and ".join(label(p, f.data, f.st) for p in s) for s in f.sides]
         f.log.public("combat-quick", f"Quick combat in {f.here}: {names[0]} roll {totals[0]}, "
                      f"{names[1]} roll {totals[1]}" + (": a tie, roll again"
@@ -92,7 +98,10 @@ def quick_combat(f) -> dict | None:
         if totals[0] != totals[1]:
             break
     win = 0 if totals[0] > totals[1] else 1
-    _eliminate(f, 1 - win)
+    killed = _eliminate(f, 1 - win)
+    for p in f.sides[win]:  # hell.boredom: each winner is credited with every kill
+        if is_player(p) and killed:
+            f.kills[p] = f.kills.get(p, 0) + killed
     return _won(f, win, 1, "HG-V1-11.3.5-01", "by the quick combat rule")
 
 

@@ -1,3 +1,245 @@
-"""Hell-card effects: see hellcards/__init__.py."""
+"""Hell-card effects on income: see hellcards/__init__.py.
+
+The Events below that last into the Soul Phase only announce themselves here; their
+hooks are in soul.py (see its step list): Blinded by Science, Christmas, Crusade,
+Forgiveness, New Age, World War (step 0-2), Holy War (favours.soul_roll_souls), I Want It
+All, Vortex and Thou Art Not Real (`sectio_income`, `i_want_it_all`, `wise_men`), and the
+Phenomena Need for Change and End of Season (`sectio_income`). Inquisition acts when it
+arrives and again in every Hell Phase while in play (hell_phase.run calls `inquisition`).
+"""
 
 from __future__ import annotations
+
+from .. import effects, events
+from ..action.abilities import can_be_incapacitated
+from ..cards import gain_arcana
+from ..log import Log, count
+from ..state import ANTEHELL, LILITH, ON_EARTH, URIEL, HellState
+
+RULE, PH_RULE, LASTING = "HG-6.1-01", "HG-6.2-01", "HG-6.1.1-01"
+INQUISITION = "hell.inquisition"
+
+
+def _announce(card: str, text: str, rule: str = LASTING):
+    """An Event whose whole effect is a Soul Phase hook: say what it will do."""
+
+    def effect(st: HellState, sheets, dice, data, log: Log) -> None:
+        log.public("event-lasting", f"{data.hell_cards[card].name}: {text}", rule, card=card)
+
+    effect.__doc__ = f"{card}: {text}"
+    return effect
+
+
+_LASTING = {
+    "hell.blinded-by-science": "while in play the Souls gathered on Earth are divided by "
+    "four (rounded down), and each Daemon on Earth must pass a Roll against Hearts to "
+    "receive its Favour.",
+    "hell.christmas": ("in this turn's Soul Phase each Daemon on Earth rolls one die: 1-2 "
+                       "2 Favours and no Souls; 3 as usual; 4-5 2 Disfavours, Souls as "
+                       "usual; 6 Souls as usual, no Favour.", RULE),
+    "hell.crusade": "while in play any Daemon on Earth may join the Crusade and draw 3 "
+    "Arcana cards in the Soul Phase instead of its Souls and Favour.",
+    "hell.forgiveness": "while in play, in every Soul Phase each Daemon on Earth must pass a "
+    "Roll against Stars, or get no Souls and no Favour but 1 Disfavour.",
+    "hell.holy-war": "while in play all Soul Rolls are doubled.",
+    "hell.new-age": "while in play, in every Soul Phase each Daemon on Earth rolls one die: "
+    "1-2 as usual; 3-4 half the Souls; 5 2 Arcana cards instead of Souls and Favour; 6 "
+    "1 Disfavour and nothing else.",
+    "hell.world-war": "while in play the Souls collected on Earth are halved and no Favours "
+    "are earned there, and recruiting a Lieutenant costs half the price.",
+    "hell.i-want-it-all": ("this turn the Sectio of the Greedy Circle produce no Souls; in "
+                           "the Soul Phase each owner pays the printed value of each one "
+                           "or loses it.", RULE),
+}
+for _card, _what in _LASTING.items():
+    _text, _rule = _what if isinstance(_what, tuple) else (_what, LASTING)
+    effects.hell_card(_card)(_announce(_card, _text, _rule))
+
+
+@effects.hell_card("hell.vortex")
+def vortex(st: HellState, sheets, dice, data, log: Log) -> None:
+    """All Units in AnteHell are destroyed at once (Uriel and Lilith are immune to Events
+    that destroy Units, HG-6.2.1-02). This turn no Limbo Sectio yields Souls or cards
+    (soul.sectio_income / soul.wise_men). The Hellhounds that appear in each Limbo Sectio
+    in the Random Moves Phase are that phase's hook: announced here."""
+    gone = sorted((u for u in st.units_at(ANTEHELL) if u.kind not in (URIEL, LILITH)),
+                  key=lambda u: u.number)
+    for u in gone:
+        st.remove_unit(u.id)
+    if gone:
+        log.public("vortex", f"Vortex: {count(len(gone), 'Unit')} in AnteHell destroyed.",
+                   RULE, units=[u.id for u in gone])
+    else:
+        log.public("event-no-effect", "Vortex: there are no Units in AnteHell to destroy.",
+                   "HG-6.1-04")
+    log.public("event-lasting", "Vortex: this turn no Limbo Sectio produces Souls (or "
+               "cards), and in the Random Moves Phase a Hellhound appears in each Limbo "
+               "Sectio.", RULE, card="hell.vortex")
+
+
+# -- Inquisition ----------------------------------------------------------------------------
+@effects.hell_card(INQUISITION)
+def inquisition_arrives(st: HellState, sheets, dice, data, log: Log) -> None:
+    """Inquisition (Permanent Earth): "in every Hell Phase" while in play; the Hell Phase
+    of its arrival is the first (hell_phase.run does the later ones)."""
+    inquisition(st, dice, data, log)
+
+
+def nearness(st: HellState, data, player: str) -> int:
+    """How near a player is to winning, for IP-06: his most Sectio in one Circle."""
+    circles = [data.sectio[s].circle for s in st.sectio_of(player)]
+    return max((circles.count(c) for c in set(circles)), default=0)
+
+
+def inquisition_vote(st: HellState, dice, data, voter: str, candidates: list) -> str | None:
+    """IP-06's default vote: a Daemon of the player nearest to winning (most Sectio in one
+    Circle, a die for ties), never the voter's own; of that player's, the highest-ranking
+    (lowest Rank number). None: no Daemon he may vote for."""
+    others = [d for d in candidates if d.owner != voter]
+    if not others:
+        return None
+    owners = [p for p in st.seats if any(d.owner == p for d in others)]
+    best = max(nearness(st, data, p) for p in owners)
+    tied = [p for p in owners if nearness(st, data, p) == best]
+    target = tied[0] if len(tied) == 1 else \
+        dice.pick(tied, f"HG-6.1-03 Inquisition: {voter}'s vote, tie between players")
+    return min((d for d in others if d.owner == target),
+               key=lambda d: data.daemons[d.id].rank).id
+
+
+def inquisition(st: HellState, dice, data, log: Log) -> None:
+    """One active Daemon on Earth is "chosen (by vote or any other method)" to distract
+    the Inquisition: it is Incapacitated and its owner gains Favours equal to its Skulls.
+    The vote: each player in seats order votes by IP-06's default (`inquisition_vote`);
+    the most votes wins, a die breaking a tie (HG-6.1-03); with no votes at all (one
+    player's Daemons only, voting never for one's own), a die picks among them."""
+    # never Incapacitated ones (HG-6.1-02), nor Agares, whom nothing can Incapacitate on
+    # Earth (ability.agares): the Inquisition's victim must be Incapacitated
+    candidates = [d for d in events.eventful_daemons(st, ON_EARTH)
+                  if can_be_incapacitated(st, data, d.id)]
+    if not candidates:
+        log.public("event-no-effect", "Inquisition: no active Daemon Walks the Earth; "
+                   "nobody is chosen.", "HG-6.1-04")
+        return
+    votes: dict[str, int] = {}
+    for voter in st.seats:
+        choice = inquisition_vote(st, dice, data, voter, candidates)
+        if choice:
+            votes[choice] = votes.get(choice, 0) + 1
+    pool = [d.id for d in candidates if votes.get(d.id, 0) == max(votes.values(), default=0)]
+    chosen = pool[0] if len(pool) == 1 else dice.pick(pool, "HG-6.1-03 Inquisition: tie")
+    d = st.daemons[chosen]
+    skulls = int(data.daemons[chosen].skulls)
+    d.incapacitated = True
+    st.players[d.owner].favours += skulls
+    tally = ", ".join(f"{data.daemons[k].name} {n}" for k, n in sorted(votes.items())) \
+        or "no votes"
+    log.public("inquisition", f"Inquisition: {data.daemons[chosen].name} ({d.owner}) is "
+               f"chosen to distract the Inquisition (default vote IP-06: {tally}); it is "
+               f"Incapacitated and {d.owner} gains {count(skulls, 'Favour')} (its Skulls).",
+               LASTING, daemon=chosen, player=d.owner, favours=skulls, votes=votes)
+
+
+# -- Phenomena ------------------------------------------------------------------------------
+def _number(data, card: str) -> int:
+    from ..soul import phenomenon_number
+
+    return phenomenon_number(data, card)
+
+
+def _income_change(phenomenon: str, sign: int):
+    def effect(st: HellState, sheets, dice, data, log: Log, card: str,
+               sectio_list: list[str]) -> None:
+        n = sign * _number(data, card)
+        names = ", ".join(data.sectio[s].name for s in sectio_list)
+        log.public("income-change", f"{data.hell_cards[card].phenomenon.name}: this turn "
+                   f"each Sectio of {names} produces {n:+d} Souls.", PH_RULE,
+                   phenomenon=phenomenon, sectio=sectio_list, change=n)
+
+    effect.__doc__ = f"{phenomenon}: this turn's income change, applied by the Soul " \
+        "Phase (soul.sectio_income); the number is the card's (data)."
+    return effect
+
+
+effects.phenomenon("phenomenon.need-for-change")(_income_change("phenomenon.need-for-change",
+                                                                -1))
+effects.phenomenon("phenomenon.end-of-season")(_income_change("phenomenon.end-of-season", 1))
+
+
+def _draw_for_owner(phenomenon: str):
+    def effect(st: HellState, sheets, dice, data, log: Log, card: str,
+               sectio_list: list[str]) -> None:
+        n, ph = _number(data, card), data.hell_cards[card].phenomenon.name
+        for s in sectio_list:
+            owner = st.owners.get(s)
+            if owner is None:
+                log.public("phenomenon-no-effect", f"{ph}: nobody owns {data.sectio[s].name}, "
+                           "so nobody draws.", "HG-6.1-04", sectio=s)
+                continue
+            log.public("phenomenon-draw", f"{ph}: {owner}, owner of {data.sectio[s].name}, "
+                       f"draws {count(n, 'Arcana card')}.", PH_RULE, player=owner, sectio=s)
+            gain_arcana(st, owner, n, dice, data, log, (sheets or {}).get(owner), ph,
+                        rule=PH_RULE)
+
+    effect.__doc__ = f"{phenomenon}: the owner of the Sectio struck draws the card's " \
+        "number of Arcana cards at once (cards.gain_arcana)."
+    return effect
+
+
+for _ph in ("phenomenon.learning-from-the-damned", "phenomenon.successful-research"):
+    effects.phenomenon(_ph)(_draw_for_owner(_ph))
+
+
+@effects.phenomenon("phenomenon.atrocious-insult")
+def atrocious_insult(st: HellState, sheets, dice, data, log: Log, card: str,
+                     sectio_list: list[str]) -> None:
+    """Each Triumvirate takes 1 Disfavour per Sectio it controls in the Quarter struck
+    (THE WISE MEN too: it is a Sectio)."""
+    hit = False
+    for name in st.seats:
+        n = sum(1 for s in sectio_list if st.owners.get(s) == name)
+        if n:
+            hit = True
+            st.players[name].disfavours += n
+            log.public("atrocious-insult", f"Atrocious Insult: {name} controls "
+                       f"{count(n, 'Sectio', 'Sectio')} there and takes "
+                       f"{count(n, 'Disfavour')}.", PH_RULE, player=name, disfavours=n)
+    if not hit:
+        log.public("phenomenon-no-effect", "Atrocious Insult: nobody controls a Sectio there.",
+                   "HG-6.1-04")
+
+
+@effects.phenomenon("phenomenon.revoke-sectio")
+def revoke_sectio(st: HellState, sheets, dice, data, log: Log, card: str,
+                  sectio_list: list[str]) -> None:
+    """Lucifer revokes the Sectio: it returns to the Ruler of Hell (no owner), unless The
+    Boss Is Touchy freezes its ownership this turn (events.ownership_frozen)."""
+    for s in sectio_list:
+        owner, name = st.owners.get(s), data.sectio[s].name
+        if owner is None:
+            log.public("phenomenon-no-effect", f"Revoke Sectio: nobody owns {name}.",
+                       "HG-6.1-04", sectio=s)
+        elif events.ownership_frozen(st, s):
+            log.public("ownership-frozen", f"Revoke Sectio: {name} cannot change ownership "
+                       f"this turn (The Boss Is Touchy); {owner} keeps it.", PH_RULE, sectio=s)
+        else:
+            st.set_owner(s, None)
+            log.public("sectio-revoked", f"Revoke Sectio: Lucifer revokes {name} from "
+                       f"{owner}. Don't ask why.", PH_RULE, sectio=s, player=owner)
+
+
+@effects.phenomenon("phenomenon.auction")
+def auction(st: HellState, sheets, dice, data, log: Log, card: str,
+            sectio_list: list[str]) -> None:
+    """The Sectio is sold to the highest bidder, in Souls. Bids are a player choice no
+    order gives yet: IP-05's default is no bid, so nobody bids and the Sectio stays
+    where it is (said). The Boss Is Touchy would stop the sale anyway."""
+    for s in sectio_list:
+        name = data.sectio[s].name
+        holder = st.owners.get(s) or "the Ruler of Hell"
+        if events.ownership_frozen(st, s):
+            log.public("ownership-frozen", f"Auction: {name} cannot change ownership this "
+                       "turn (The Boss Is Touchy); no sale.", PH_RULE, sectio=s)
+            continue
+        log.public("auction-no-bids", f"Auction of {name}: no bids (default IP-05: no "
+                   f"bid), so it stays with {holder}.", PH_RULE, sectio=s)

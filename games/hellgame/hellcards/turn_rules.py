@@ -1,3 +1,380 @@
-"""Hell-card effects: see hellcards/__init__.py."""
+"""Hell-card effects that change the Action, Summoning, Petitions and End Phases (see
+hellcards/__init__.py), and the lasting-effect checks those phases ask.
+
+Each card's Event is registered here and announces itself when drawn; its lasting part
+("this turn", "while in play") is a hook in the phase it names, asking `events.in_force`:
+
+- Twelfth Night: action/queue.py `build` (reverse Rank order).
+- Magic Burnout: action/magic.py `run_cast`, `run_support`; countering.py
+  `_countering_daemon` (no Magic from a Daemon on Earth).
+- Trinity: action/simple.py `run_evil` (Evil Deeds score on 5-6); "nothing can destroy
+  a Daemon on Earth" is random_moves/common.py's `destroy_daemon`.
+- Spiritual Revival: `revival_discards` (here), used by action/conspire.py; simple.py
+  `run_walk` doubles the Walk the Earth card's cost.
+- World War (registered with the income effects): summoning.py `recruit` halves the
+  Lieutenant price.
+- Walpurgis Night, Council, Long Parliament: `end_of_action_phase` (here), called by
+  action/__init__.py `run`; Walpurgis refuses petitions in petitions.py; Long
+  Parliament's Favour is `long_parliament_favour`, called by end_phase.py.
+- Lucifer - An Impostor?: `impostor` (here); hooks in petitions.py, action/simple.py
+  `run_atone`, action/diplomacy.py `_plan`, action/magic.py `cannot_pay`,
+  action/countering.py `_offer`, end_phase.py `buy_off`, random_moves/lilith.py
+  `court`, action/abilities.py `ereshkigal`, cards.py `_impostor_bars` (Play Right
+  Away), combat/fight.py `impostor_bars` (COMBAT CAST).
+- Mad Scientist: summoning.py `legions`, `recruit`, `summon` (player choice, default no).
+- Rites of Spring: resolved at once here (votes by Hearts, IP-06 default).
+- Free Petition (Phenomenon): petitions.py `why_not`, `petition_by_favour`.
+- Tempers' lasting effect: action/countering.py `next_counter`.
+"""
 
 from __future__ import annotations
+
+from .. import effects, events
+from ..log import Log, count
+from ..state import ON_EARTH, HellState
+
+TWELFTH_NIGHT = "hell.twelfth-night"
+MAGIC_BURNOUT = "hell.magic-burnout"
+TRINITY = "hell.trinity"
+SPIRITUAL_REVIVAL = "hell.spiritual-revival"
+WORLD_WAR = "hell.world-war"
+WALPURGIS_NIGHT = "hell.walpurgis-night"
+IMPOSTOR = "hell.lucifer-an-impostor"
+COUNCIL = "hell.council"
+LONG_PARLIAMENT = "hell.long-parliament"
+MAD_SCIENTIST = "hell.mad-scientist"
+RITES_OF_SPRING = "hell.rites-of-spring"
+FREE_PETITION = "phenomenon.free-petition"
+TEMPERS = events.TEMPERS
+PRUFFLAS = "ability.prufflas"
+
+#: The Diplomacy Actions (HG-9.7-01): Influence Units, Atonement and Supplication,
+#: Conspire, Do Evil Deeds, by their Action keywords.
+DIPLOMACY = ("INFLUENCE", "ATONE", "CONSPIRE", "EVIL DEEDS")
+#: Log kinds this module writes that later phases of the same turn read back.
+WALPURGIS_FAILED = "walpurgis-failed"
+ATTENDS = "long-parliament-attends"
+
+
+def impostor(st: HellState) -> bool:
+    """Lucifer - An Impostor?: this turn no Favour or Disfavour is used and no
+    supplication (petition) is made (003 l.1354)."""
+    return events.in_force(st, IMPOSTOR)
+
+
+def _say(log: Log, kind: str, text: str, rule: str = "HG-6.1-01", **data) -> None:
+    log.public(kind, text, rule, **data)
+
+
+# -- Events announced when drawn (their lasting part is a hook) --------------------------
+
+@effects.hell_card(TWELFTH_NIGHT)
+def twelfth_night(st: HellState, sheets, dice, data, log: Log) -> None:
+    """This turn the Daemons act in reverse Rank order: the highest Rank Number first
+    (action/queue.py `build`). Passes still move a Daemon back along that order."""
+    _say(log, "twelfth-night", "Twelfth Night: this turn the Daemons take their Actions in "
+         "reverse Rank order, the lowest-ranking first.")
+
+
+@effects.hell_card(MAGIC_BURNOUT)
+def magic_burnout(st: HellState, sheets, dice, data, log: Log) -> None:
+    """While in play no Magic Action is taken on Earth: a Daemon Walking the Earth may
+    not Cast, Support or Counter from there (it may still descend to cast a card that
+    takes effect in Hell, HG-9.8.1-03: that Magic is done in Hell)."""
+    _say(log, "magic-burnout", "While Magic Burnout is in play no Magic Action may be taken "
+         "on Earth.", "HG-6.1.1-01")
+
+
+@effects.hell_card(TRINITY)
+def trinity(st: HellState, sheets, dice, data, log: Log) -> None:
+    """While in play nothing can destroy a Daemon on Earth (random_moves/common.py) and
+    Do Evil Deeds succeeds on a 5 or 6 (action/simple.py)."""
+    _say(log, "trinity", "While Trinity is in play Heaven is powerless: nothing can destroy "
+         "a Daemon on Earth, and Do Evil Deeds succeeds on a 5 or 6.", "HG-6.1.1-01")
+
+
+def evil_deeds_target(st: HellState) -> int:
+    """The lowest die that scores in Do Evil Deeds: 6 (HG-9.7.4-01), 5 under Trinity."""
+    return 5 if events.in_force(st, TRINITY) else 6
+
+
+@effects.hell_card(SPIRITUAL_REVIVAL)
+def spiritual_revival(st: HellState, sheets, dice, data, log: Log) -> None:
+    """"While this card is in play, discard any 'Permanent: Earth' card. In addition the
+    cost of playing Walk the Earth cards is doubled." Read as: the card in the Earth box
+    is discarded now, and no Permanent Earth card may stay in play while Spiritual Revival
+    does: one placed later (by a Conspire, or drawn as the Event) is discarded at once
+    with no effect (`revival_discards`). Walk the Earth: action/simple.py `run_walk`."""
+    _say(log, "spiritual-revival", "While Spiritual Revival is in play no Permanent Earth "
+         "card stays in play, and Walk the Earth cards cost double.", "HG-6.1.1-01")
+    old = st.permanent.get("earth")
+    if not old:
+        _say(log, "event-no-effect", "The Permanent Earth box is empty: Spiritual Revival "
+             "discards nothing.", "HG-6.1-04")
+        return
+    _discard_earth(st, data, log, old)
+
+
+def _discard_earth(st: HellState, data, log: Log, card: str) -> None:
+    st.permanent["earth"] = None
+    st.hell_deck.append(card)  # HG-3.3-02: discarded cards go to the bottom of the deck
+    _say(log, "revival-discards", f"Spiritual Revival: {data.hell_cards[card].name} is "
+         "discarded from the Permanent Earth box.", "HG-6.1.1-01", card=card)
+    events.leaves_play(st, data, log, card)
+
+
+def revival_discards(st: HellState, data, log: Log, card: str) -> bool:
+    """A Permanent Earth card just placed while Spiritual Revival is in play is discarded
+    at once, before its effect (True: the caller must not resolve it)."""
+    if data.hell_cards[card].event.permanent != "earth" or \
+            st.permanent.get("heaven") != SPIRITUAL_REVIVAL:
+        return False
+    if st.permanent.get("earth") == card:
+        _discard_earth(st, data, log, card)
+    return True
+
+
+def walk_cost(st: HellState, cost: int) -> int:
+    """A Walk the Earth card's Soul cost: doubled while Spiritual Revival is in play."""
+    return 2 * cost if events.in_force(st, SPIRITUAL_REVIVAL) else cost
+
+
+@effects.hell_card(WALPURGIS_NIGHT)
+def walpurgis_night(st: HellState, sheets, dice, data, log: Log) -> None:
+    """Checked at the end of the next Action Phase (this turn's): `end_of_action_phase`."""
+    _say(log, "walpurgis-night", f"Walpurgis Night: at the end of the Action Phase there must "
+         f"be {count(len(st.seats), 'Incapacitated Daemon')} on Earth, one per Triumvirate, "
+         "or Lucifer refuses every petition this turn.")
+
+
+@effects.hell_card(IMPOSTOR)
+def lucifer_an_impostor(st: HellState, sheets, dice, data, log: Log) -> None:
+    """This turn no Favour or Disfavour is used and no petition is made; no Arcana card
+    that costs a Favour or a Disfavour may be played. "Suppliche" (supplications) is 003's
+    word for petitions (Supplica Gratuita, "supplicare un Settore"), so every petition is
+    refused, and Atonement and Supplication too (it begs Lucifer for Disfavours)."""
+    _say(log, "impostor", "Lucifer - An Impostor?: this turn no Favour or Disfavour may be "
+         "used, no petition or supplication is heard, and no Arcana card that costs a Favour "
+         "or a Disfavour may be played.")
+
+
+@effects.hell_card(COUNCIL)
+def council(st: HellState, sheets, dice, data, log: Log) -> None:
+    """Checked at the end of the Action Phase (`end_of_action_phase`)."""
+    _say(log, "council", "Council: this turn each Triumvirate's highest-ranking Daemon must "
+         "take a Diplomacy Action, or its Triumvirate takes 1 Disfavour.")
+
+
+@effects.hell_card(LONG_PARLIAMENT)
+def long_parliament(st: HellState, sheets, dice, data, log: Log) -> None:
+    """Every turn while in play: `end_of_action_phase` and `long_parliament_favour`."""
+    _say(log, "long-parliament", "While Long Parliament is in play, one Daemon of each "
+         "Triumvirate must take a Diplomacy Action every turn to attend, or its Triumvirate "
+         "takes 1 Disfavour; the attending Daemon with the most Hearts earns 1 Favour in the "
+         "End Phase.", "HG-6.1.1-01")
+
+
+@effects.hell_card(MAD_SCIENTIST)
+def mad_scientist(st: HellState, sheets, dice, data, log: Log) -> None:
+    """The choice is made in each Summoning Phase (summoning.py)."""
+    _say(log, "mad-scientist", "While Mad Scientist is in play a Triumvirate may recruit "
+         "Lieutenants at half cost and Legions for 2 Souls, taking 1 Disfavour in each "
+         "Summoning Phase it does.", "HG-6.1.1-01")
+
+
+# -- the end of the Action Phase: Walpurgis Night, Council, Long Parliament --------------
+
+def end_of_action_phase(st: HellState, data, dice, log: Log, taken: dict[str, str],
+                        started: list[str]) -> None:
+    """Called once the Action Phase is over. `taken`: Daemon -> keyword of the Action it
+    took; `started`: the Daemons on the Rank Track when the phase began (not
+    Incapacitated then), in Rank order."""
+    if st.event == WALPURGIS_NIGHT:
+        _walpurgis(st, data, log)
+    if events.in_force(st, COUNCIL):
+        _council(st, data, log, taken, started)
+    if events.in_force(st, LONG_PARLIAMENT):
+        _long_parliament(st, data, log, taken)
+
+
+def _walpurgis(st: HellState, data, log: Log) -> None:
+    """'As many Incapacitated Daemons on Earth as there are Triumvirates in play': read
+    as at least as many (one more does not anger Lucifer)."""
+    down = [d for d in st.daemons.values() if d.incapacitated and d.where == ON_EARTH]
+    need = len(st.seats)
+    have = count(len(down), "Incapacitated Daemon")
+    if len(down) >= need:
+        _say(log, "walpurgis-kept", f"Walpurgis Night: {have} on Earth, {need} needed: "
+             "Lucifer will hear petitions.", daemons=sorted(d.id for d in down))
+        return
+    _say(log, WALPURGIS_FAILED, f"Walpurgis Night: only {have} on Earth, {need} needed: "
+         "Lucifer refuses every petition this turn.", daemons=sorted(d.id for d in down))
+
+
+def walpurgis_refuses(log: Log) -> bool:
+    """Walpurgis Night failed this turn (its check is logged at the end of the Action
+    Phase; the log of a stage is the record of its turn)."""
+    return any(e.kind == WALPURGIS_FAILED for e in log.events)
+
+
+def _council(st: HellState, data, log: Log, taken: dict[str, str], started: list[str]
+             ) -> None:
+    """The highest-ranking Daemon of each Triumvirate among those that were on the Rank
+    Track when the phase began (Events never touch Incapacitated Daemons, HG-6.1-02) must
+    have taken a Diplomacy Action. One Incapacitated later in the phase, before it could
+    act, is excused. A Triumvirate with no such Daemon owes nothing (HG-6.1-04)."""
+    for name in st.seats:
+        mine = [d for d in started if d in st.daemons and st.daemons[d].owner == name]
+        if not mine:
+            _say(log, "event-no-effect", f"Council: {name} has no active Daemon and owes "
+                 "no Diplomacy.", "HG-6.1-04", player=name)
+            continue
+        top = mine[0]
+        dn = data.daemons[top].name
+        if taken.get(top) in DIPLOMACY:
+            _say(log, "council-obeyed", f"Council: {dn} ({name}) took a Diplomacy Action.",
+                 player=name, daemon=top)
+        elif st.daemons[top].incapacitated and top not in taken:
+            _say(log, "council-excused", f"Council: {dn} ({name}) was Incapacitated before "
+                 "it could act and is excused.", "HG-6.1-02", player=name, daemon=top)
+        else:
+            st.players[name].disfavours += 1
+            _say(log, "council-disobeyed", f"Council: {dn} ({name}) took no Diplomacy Action: "
+                 f"{name} takes 1 Disfavour for disobedience.", player=name, daemon=top)
+
+
+def _long_parliament(st: HellState, data, log: Log, taken: dict[str, str]) -> None:
+    """Which Daemon attends is its owner's choice; default (no order keyword): a Daemon
+    that took a Diplomacy Action attends, the one with the most Hearts if several (a die
+    between equals). Its Action keeps its own result: 'nothing comes of this diplomacy'
+    is read as 'attending earns nothing by itself', since no order can ask for an empty
+    Diplomacy Action. No Diplomacy Action: the Triumvirate takes 1 Disfavour."""
+    for name in st.seats:
+        went = [d for d, kind in taken.items() if kind in DIPLOMACY and d in st.daemons
+                and st.daemons[d].owner == name]
+        if not went:
+            st.players[name].disfavours += 1
+            _say(log, "long-parliament-absent", f"Long Parliament: no Daemon of {name} took a "
+                 f"Diplomacy Action to attend: {name} takes 1 Disfavour.", "HG-6.1.1-01",
+                 player=name)
+            continue
+        best = max(data.daemons[d].hearts for d in went)
+        top = sorted(d for d in went if data.daemons[d].hearts == best)
+        attends = top[0]
+        _say(log, ATTENDS, f"Long Parliament: {data.daemons[attends].name} ({name}) attends "
+             "(default: the Daemon of his that took a Diplomacy Action, the one with the most "
+             "Hearts).", "HG-6.1.1-01", player=name, daemon=attends, candidates=top)
+
+
+def long_parliament_favour(st: HellState, data, dice, log: Log) -> None:
+    """End Phase: of the Daemons that attended this turn, the one with the most Hearts
+    earns its Triumvirate 1 Favour (003 l.1345); a die breaks a tie (HG-6.1-03). A
+    Daemon Incapacitated since then is left out (HG-6.1-02). Where several of one
+    Triumvirate's Daemons tied for attending, the die picks among them here too."""
+    if not events.in_force(st, LONG_PARLIAMENT):
+        return
+    went = [e.data for e in log.events if e.kind == ATTENDS]
+    pool: list[str] = []
+    for rec in went:
+        ok = [d for d in rec.get("candidates", [rec["daemon"]])
+              if d in st.daemons and not st.daemons[d].incapacitated]
+        pool += ok[:1]
+    if not pool:
+        _say(log, "event-no-effect", "Long Parliament: no attending Daemon is active: nobody "
+             "earns its Favour.", "HG-6.1-04")
+        return
+    best = max(data.daemons[d].hearts for d in pool)
+    top = [d for d in pool if data.daemons[d].hearts == best]
+    winner = top[0] if len(top) == 1 else dice.pick(
+        top, "HG-6.1-03 Long Parliament: tie for the most Hearts")
+    owner = st.daemons[winner].owner
+    st.players[owner].favours += 1
+    tie = " (a die broke the tie)" if len(top) > 1 else ""
+    _say(log, "long-parliament-favour", f"Long Parliament: {data.daemons[winner].name} "
+         f"({owner}) has the most Hearts of the attending Daemons{tie}: {owner} gains 1 "
+         "Favour.", "HG-6.1.1-01", player=owner, daemon=winner)
+
+
+# -- Rites of Spring -----------------------------------------------------------------------
+
+def _sexes(data, d: str) -> set[str]:
+    """'dual' is both male and female; 'sexless' (or unknown) neither."""
+    sex = data.daemons[d].sex
+    return {"male", "female"} if sex == "dual" else {sex} & {"male", "female"}
+
+
+def _nearest_to_winning(st: HellState, data, player: str) -> int:
+    """IP-06: most Sectio of his in one Circle."""
+    return max((sum(1 for s in data.circle_members(n) if st.owners.get(s) == player)
+                for n in range(1, 10)), default=0)
+
+
+@effects.hell_card(RITES_OF_SPRING)
+def rites_of_spring(st: HellState, sheets, dice, data, log: Log) -> None:
+    """Female Daemons vote for a male, male Daemons for a female, each casting as many
+    votes as it has Hearts; the chosen pair is Incapacitated for the rest of the turn and
+    each earns its Triumvirate 1 Favour. Sexless Daemons take no part; a 'dual' Daemon is
+    both sexes (it votes in both ballots and may be chosen in either, but not twice).
+    Incapacitated Daemons neither vote nor are chosen (HG-6.1-02).
+
+    Each voter's choice is its owner's; default (IP-06): the Daemon of the opposite sex,
+    never his own, whose owner is nearest to winning (most Sectio in one Circle), then
+    the highest-ranking (lowest Rank Number). Equal votes: a die (HG-6.1-03). Nobody to
+    vote for him, while there are candidates: a die picks one. A ballot with no candidate
+    chooses nobody; the other half of the pair is still chosen."""
+    active = events.eventful_daemons(st)
+    chosen: list[str] = []
+    for wanted in ("male", "female"):
+        voters = [d for d in active if ({"male", "female"} - {wanted}) & _sexes(data, d.id)]
+        cands = [d for d in active if wanted in _sexes(data, d.id) and d.id not in chosen]
+        if not cands:
+            _say(log, "event-no-effect", f"Rites of Spring: no active {wanted} Daemon can be "
+                 "chosen.", "HG-6.1-04")
+            continue
+        votes: dict[str, int] = {}
+        for v in voters:
+            theirs = [c for c in cands if c.owner != v.owner and c.id != v.id]
+            if not theirs:
+                continue
+            pick = min(theirs, key=lambda c: (-_nearest_to_winning(st, data, c.owner),
+                                              data.daemons[c.id].rank, c.id))
+            votes[pick.id] = votes.get(pick.id, 0) + data.daemons[v.id].hearts
+        if votes:
+            most = max(votes.values())
+            top = sorted(c for c, n in votes.items() if n == most)
+        else:
+            top = sorted(c.id for c in cands)
+        one = top[0] if len(top) == 1 else dice.pick(
+            top, f"HG-6.1-03 Rites of Spring: tie for the {wanted} Daemon")
+        shown = ", ".join(f"{data.daemons[c].name} {n}" for c, n in
+                          sorted(votes.items(), key=lambda x: (-x[1], x[0]))) or "no votes"
+        _say(log, "rites-vote", f"Rites of Spring: the {wanted} Daemon is "
+             f"{data.daemons[one].name} ({st.daemons[one].owner}) (votes by Hearts: {shown}; "
+             "each voter's default: the opposite-sex Daemon of the player nearest to winning, "
+             "never his own, IP-06)" + (", a die broke the tie" if len(top) > 1 else "") + ".",
+             votes=votes, chosen=one)
+        chosen.append(one)
+    for c in chosen:
+        d = st.daemons[c]
+        d.incapacitated = True
+        st.players[d.owner].favours += 1
+        _say(log, "rites-chosen", f"Rites of Spring: {data.daemons[c].name} ({d.owner}) is "
+             f"Incapacitated for the rest of the turn and {d.owner} gains 1 Favour.",
+             daemon=c, player=d.owner)
+
+
+# -- the Free Petition Phenomenon ------------------------------------------------------------
+
+@effects.phenomenon(FREE_PETITION)
+def free_petition(st: HellState, sheets, dice, data, log: Log, card: str,
+                  sectio: list[str]) -> None:
+    """This turn a Petition using Favours for a Sectio in the struck area costs no Favour
+    (petitions.py). The card mixes Circle and Quarter; the struck area is the card's
+    scope (data), as the Warning Sign marks it."""
+    log.public("free-petition", f"Free Petition: this turn petitioning for a Sectio of the "
+               f"struck area ({count(len(sectio), 'Sectio', 'Sectio')}) costs no Favour.",
+               "HG-6.2-01", sectio=list(sectio))
+
+
+def free_petition_here(st: HellState, sectio: str) -> bool:
+    return events.phenomenon_here(st, FREE_PETITION, sectio)

@@ -4,6 +4,8 @@ are not used).
     PAYMON GRANTS DOUBLE PASS TO Baal IF Caim HAS NOT ACTED
     PAYMON GRANTS DOUBLE PASS TO Ukobach
     CAIM REROLLS FIRST FAILED ATONEMENT, ANTEHELL
+    BELPHEGOR REDRAWS Walk the Earth, Pass
+    XAPHAN CHOOSES Lightning, Cave-in
 
 Paymon "each turn, may grant any Daemon except himself a Double Pass" (ability.paymon).
 The lines are read when a Daemon comes up and one of its PASS lines is tried: the first
@@ -14,6 +16,15 @@ Caim "each turn, may re-roll one die rolled by her Triumvirate" (ability.caim): 
 die of her player's that fails in a roll of a kind listed here is re-rolled, once a turn
 (action/reroll.py). Only the kinds in REROLL_KINDS have the hook so far; the others are
 refused, saying so.
+
+Belphegor "in the Hell Phase may discard any card just drawn and draw a replacement"
+(ability.belphegor; IP-07): the first entry (a card name or Minor Arcana kind, as in
+KEEP) that fits a card his Triumvirate just drew in the Hell Phase sends that card to
+the bottom of the deck and a new one is drawn (cards.py). Without the line: no redraw.
+
+Xaphan's Action draws two Hell cards and chooses one Phenomenon (ability.xaphan): the
+first Phenomenon listed here that one of the two cards holds; without the line, or
+when none is listed, the first card drawn (action/abilities.py).
 """
 
 from __future__ import annotations
@@ -23,13 +34,19 @@ import re
 from pbem.engine import ILLEGAL, INVALID
 
 from ..action import conditions
+from ..cards import entry_name
 from ..errors import OrderError
 from ..names import normalise
 from . import TURN, Ctx, order
+from .cards import split_list
+from .common import card_or_kind
 
 PAYMON_GRANTS = "PAYMON GRANTS"
 CAIM_REROLLS = "CAIM REROLLS"
+BELPHEGOR_REDRAWS = "BELPHEGOR REDRAWS"
+XAPHAN_CHOOSES = "XAPHAN CHOOSES"
 PAYMON, CAIM = "daemon.paymon", "daemon.caim"
+BELPHEGOR, XAPHAN = "daemon.belphegor", "daemon.xaphan"
 RULE = "IP-33"
 
 #: Rolls with Caim's hook (action/reroll.py): word on the sheet -> kind.
@@ -117,3 +134,65 @@ def parse_reroll(rest: str, ctx: Ctx) -> tuple[str, dict]:
 
 def reroll_text(kinds: list[str]) -> str:
     return f"{CAIM_REROLLS} FIRST FAILED " + ", ".join(k.upper() for k in kinds)
+
+
+@order(BELPHEGOR_REDRAWS, stages=(TURN,), rule="IP-07", repeatable=False,
+       example="BELPHEGOR REDRAWS Walk the Earth, Pass",
+       doc="Belphegor's ability: in the Hell Phase draw, the first card you just drew that "
+           "fits an entry (card name or Minor kind, in this order) goes to the bottom of "
+           "the deck and you draw another; once a Hell Phase")
+def parse_redraw(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    items = split_list(rest, ctx.data)
+    if not items:
+        raise OrderError(INVALID, "BELPHEGOR REDRAWS needs at least one card name or Minor "
+                         "Arcana kind", "IP-07", "e.g. BELPHEGOR REDRAWS Walk the Earth, Pass")
+    _owner_of(BELPHEGOR, ctx, BELPHEGOR_REDRAWS)
+    entries = [card_or_kind(x, ctx.data, "IP-07") for x in items]
+    entries = list(dict.fromkeys(entries))
+    return (f"{BELPHEGOR_REDRAWS} " + ", ".join(entry_name(e, ctx.data) for e in entries),
+            {"redraw": entries})
+
+
+def phenomenon_names(data) -> dict[str, str]:
+    """normalised Phenomenon name -> phenomenon id."""
+    return {normalise(c.phenomenon.name): c.phenomenon.id
+            for c in sorted(data.hell_cards.values(), key=lambda c: c.id)}
+
+
+@order(XAPHAN_CHOOSES, stages=(TURN,), rule=RULE, repeatable=False,
+       example="XAPHAN CHOOSES Lightning, Cave-in",
+       doc="Xaphan's ability Action draws two Hell cards: the Phenomenon triggered is the "
+           "first listed here that one of them holds, else the first card drawn")
+def parse_choose(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    items = [x.strip() for x in re.split(r"[,;]", rest) if x.strip()]
+    if not items:
+        raise OrderError(INVALID, "XAPHAN CHOOSES needs at least one Phenomenon", RULE,
+                         "e.g. XAPHAN CHOOSES Lightning, Cave-in")
+    _owner_of(XAPHAN, ctx, XAPHAN_CHOOSES)
+    known = phenomenon_names(ctx.data)
+    names = {c.phenomenon.id: c.phenomenon.name for c in ctx.data.hell_cards.values()}
+    chosen: list[str] = []
+    for item in items:
+        pid = known.get(normalise(item))
+        if pid is None:
+            raise OrderError(INVALID, f"{item!r} is not a Phenomenon", RULE,
+                             "name Phenomena as the Hell cards' grey boxes print them")
+        if pid not in chosen:
+            chosen.append(pid)
+    return (f"{XAPHAN_CHOOSES} " + ", ".join(names[p] for p in chosen), {"prefer": chosen})
+
+
+ZAGAM_TESTS = "ZAGAM TESTS STARS"
+ZAGAM = "daemon.zagam"
+
+
+@order(ZAGAM_TESTS, stages=(TURN,), rule="IP-12", repeatable=False,
+       example="ZAGAM TESTS STARS",
+       doc="Zagam's ability: in each Soul Phase he Rolls against Stars for six Souls (a 6 "
+           "gives a Disfavour); without this line he does not")
+def parse_zagam(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    if rest.strip():
+        raise OrderError(INVALID, "ZAGAM TESTS STARS takes nothing after it", "IP-12",
+                         "write just ZAGAM TESTS STARS")
+    _owner_of(ZAGAM, ctx, ZAGAM_TESTS)
+    return ZAGAM_TESTS, {}

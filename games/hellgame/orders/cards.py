@@ -43,7 +43,8 @@ def split_list(text: str, data: HellData) -> list[str]:
 
 
 @order("KEEP", stages=(TURN,), rule=RULE, example="KEEP Belladonna, Recruit Lieutenant",
-       doc="Cards to keep first when over the hand limit of 5: card names or Minor kinds")
+       doc="Cards to keep first when over the hand limit (5; 6 with Asmodeus): card names "
+           "or Minor kinds")
 def parse_keep(rest: str, ctx: Ctx) -> tuple[str, dict]:
     items = split_list(rest, ctx.data)
     if not items:

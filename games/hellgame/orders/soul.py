@@ -142,3 +142,22 @@ def parse_deserters(rest: str, ctx: Ctx) -> tuple[str, dict]:
     text = "DESERTERS ACCEPT" + (f" MAX {limits['MAX']}" if limits["MAX"] is not None else "")
     text += f" KEEP {limits['KEEP']}" if limits["KEEP"] else ""
     return text, {"accept": True, "max": limits["MAX"], "keep": limits["KEEP"]}
+
+
+CRUSADE_JOIN = "CRUSADE JOIN"
+
+
+@order(CRUSADE_JOIN, stages=(TURN,), rule="IP-12",
+       example="CRUSADE JOIN Baal",
+       doc="While Crusade is in play: these Daemons of yours, if on Earth in the Soul "
+           "Phase, join it and draw 3 Arcana instead of Souls and Favour")
+def parse_crusade(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    from ..action.simple import daemon_of
+
+    names = [x.strip() for x in re.split(r"[,;]", rest) if x.strip()]
+    if not names:
+        raise OrderError(INVALID, "CRUSADE JOIN needs one or more of your Daemons", "IP-12",
+                         "e.g. CRUSADE JOIN Baal")
+    ids = list(dict.fromkeys(daemon_of(n, ctx, "IP-12") for n in names))
+    return CRUSADE_JOIN + " " + ", ".join(ctx.data.daemons[d].name for d in ids), \
+        {"daemons": ids}

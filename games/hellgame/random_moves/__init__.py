@@ -27,10 +27,13 @@ __all__ = ["run", "bring_uriel", "remove_uriel", "bring_lilith", "remove_lilith"
 
 
 def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
+    from ..hellcards import movement  # Hell-card hooks (Orgasmatron, Vortex)
+
     ctx = MoveCtx(st, data, dice, log, sheets or {})
+    vortex = movement.random_moves_start(ctx)
     uriel.move(ctx)
     lilith.move(ctx)
-    hounds.rampage_all(ctx)
+    hounds.rampage_all(ctx, vortex)
 
 
 def lose_minder(st: HellState, sheets, dice, data: HellData, log: Log, hound_id: str) -> None:

@@ -9,7 +9,9 @@ from ..data import HellData
 from ..log import Log
 from ..orders import orders_of
 from ..orders.common import place_name
-from ..state import HELLHOUND, LEGION, LIEUTENANT, URIEL, HellState, Unit
+from ..state import HELLHOUND, LEGION, LIEUTENANT, ON_EARTH, URIEL, HellState, Unit
+
+TRINITY = "hell.trinity"
 
 
 @dataclass
@@ -46,14 +48,25 @@ def describe(u: Unit, data: HellData) -> str:
     return "Uriel" if u.kind == URIEL else "Lilith"
 
 
-def destroy_daemon(st: HellState, daemon: str) -> None:
-    """A destroyed Daemon leaves the game (000 §10.1 example: "removed from the game")."""
+def destroy_daemon(st: HellState, daemon: str) -> bool:
+    """A destroyed Daemon goes to the bottom of the Daemon deck (HG-3.3-02: "this includes
+    killed Daemons"; 000 §3.3 is a rule, the "removed from the game" of the §10.1
+    example is not). Returns False, and changes nothing, for a Daemon on Earth while
+    Trinity is in play ("no one and nothing can destroy a Daemon on Earth"): the caller
+    logs it."""
+    from ..events import in_force  # events imports random_moves: no cycle at call time
+
+    if st.daemons[daemon].where == ON_EARTH and in_force(st, TRINITY):
+        return False
     owner = st.daemons[daemon].owner
     if st.daemons[daemon].walk_card:
         st.discard(st.daemons[daemon].walk_card)  # HG-3.3-02
     del st.daemons[daemon]
     if daemon in st.players[owner].daemons:
         st.players[owner].daemons.remove(daemon)
+    if daemon not in st.daemon_deck:
+        st.daemon_deck.append(daemon)
+    return True
 
 
 def destroy_units(ctx: MoveCtx, units: list[Unit], where: str, why: str, rule: str) -> None:

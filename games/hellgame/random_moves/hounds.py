@@ -29,12 +29,14 @@ from ..state import ANTEHELL, LEGION, LILITH, URIEL, Unit
 from .common import MoveCtx, destroy_units
 
 
-def rampage_all(ctx: MoveCtx) -> None:
+def rampage_all(ctx: MoveCtx, vortex: set[str] | frozenset = frozenset()) -> None:
+    """`vortex`: the hounds Vortex brought this phase (hellcards/movement.py): in this,
+    their first move, they ignore one another and read a Compass 3 as a 1."""
     st, data = ctx.st, ctx.data
     hounds = [u for u in st.units if st.is_rampaging(u) and u.location in data.sectio]
     for h in _strongest_first(ctx, hounds):
         if h in st.units:
-            rampage(ctx, h)
+            rampage(ctx, h, vortex)
 
 
 def _strongest_first(ctx: MoveCtx, hounds: list[Unit]) -> list[Unit]:
@@ -58,11 +60,12 @@ def _name(ctx: MoveCtx, h: Unit) -> str:
     return ctx.data.hellhounds[h.ref].name if h.ref in ctx.data.hellhounds else "A Hellhound"
 
 
-def _roll(ctx: MoveCtx, h: Unit, reason: str) -> tuple[int, str | None]:
-    """One Compass die, re-rolled while it leads to Lilith or Uriel (HG-10.3-07)."""
+def _roll(ctx: MoveCtx, h: Unit, reason: str, vortex: bool = False) -> tuple[int, str | None]:
+    """One Compass die, re-rolled while it leads to Lilith or Uriel (HG-10.3-07). A
+    Vortex hound's first move reads a 3 as a 1 (hell.vortex)."""
     while True:
         face = ctx.dice.roll(reason)
-        target = ctx.data.step(h.location, face)
+        target = ctx.data.step(h.location, 1 if vortex and face == 3 else face)
         if target is None or not (being_at(ctx.st, LILITH, target)
                                   or being_at(ctx.st, URIEL, target)):
             return face, target
@@ -72,8 +75,21 @@ def _roll(ctx: MoveCtx, h: Unit, reason: str) -> tuple[int, str | None]:
                        "it rolls again", "HG-10.3-07", roll=face)
 
 
-def _others(ctx: MoveCtx, h: Unit) -> list[Unit]:
-    return [u for u in ctx.st.units_at(h.location) if u is not h]
+def _others(ctx: MoveCtx, h: Unit, vortex: set[str] | frozenset = frozenset()) -> list[Unit]:
+    """The other Units where `h` is; Vortex hounds ignore one another (hell.vortex)."""
+    ignore = vortex if h.id in vortex else ()
+    return [u for u in ctx.st.units_at(h.location) if u is not h and u.id not in ignore]
+
+
+def _held(ctx: MoveCtx, h: Unit) -> bool:
+    """A Quagmire or Orgasmatron keeps the hound where it is (hellcards/movement.py)."""
+    from ..hellcards.movement import held
+
+    why = held(ctx.st, ctx.data, h)
+    if why:
+        ctx.log.public("hound-held", f"{_name(ctx, h)} does not move: {why}", "HG-6.2-01",
+                       unit=h.id)
+    return bool(why)
 
 
 def _doomed(ctx: MoveCtx, h: Unit, face: int, target: str) -> bool:
@@ -86,13 +102,17 @@ def _doomed(ctx: MoveCtx, h: Unit, face: int, target: str) -> bool:
     return True
 
 
-def rampage(ctx: MoveCtx, h: Unit) -> None:
+def rampage(ctx: MoveCtx, h: Unit, vortex: set[str] | frozenset = frozenset()) -> None:
     """One hound's six steps (HG-10.3-03..07)."""
+    from ..hellcards.movement import quagmire_stops
+
     data, log = ctx.data, ctx.log
-    crowded = bool(_others(ctx, h))
+    if _held(ctx, h):
+        return
+    crowded = bool(_others(ctx, h, vortex))
     name = _name(ctx, h)
     for step in range(1, data.tables["rampage_steps"] + 1):
-        face, target = _roll(ctx, h, f"HG-10.3-03 {name}'s step {step}")
+        face, target = _roll(ctx, h, f"HG-10.3-03 {name}'s step {step}", h.id in vortex)
         here = place_name(h.location, data)
         if target is None:
             if step == 1 and crowded:
@@ -109,10 +129,13 @@ def rampage(ctx: MoveCtx, h: Unit) -> None:
         there = place_name(target, data)
         log.public("hound-moves", f"{name} rolls {face} and rampages into {there} "
                    f"(step {step})", "HG-10.3-03", roll=face, sectio=target)
-        if not _others(ctx, h):
-            continue
-        _flight(ctx, h, came)
-        left = _others(ctx, h)
+        if _others(ctx, h, vortex):
+            _flight(ctx, h, came)
+        if quagmire_stops(ctx.st, data, target):
+            log.public("hound-stops", f"{name} stops in {there}: a Quagmire holds it",
+                       "HG-9.5-11", sectio=target)
+            return
+        left = _others(ctx, h, vortex)
         if left:
             log.public("hound-stops", f"{name} stops in {there}: "
                        f"{count(len(left), 'Unit')} there did not flee", "HG-10.3-04",
@@ -143,7 +166,7 @@ def lose_minder(ctx: MoveCtx, h: Unit) -> None:
     A 5-6 (or a re-rolled face) leaves it where it is; an occupied Sectio keeps it."""
     log = ctx.log
     h.minder = h.owner = None
-    if h.location not in ctx.data.sectio:
+    if h.location not in ctx.data.sectio or _held(ctx, h):
         return
     face, target = _roll(ctx, h, f"HG-10.3-02 {_name(ctx, h)} loses its Minder")
     here = place_name(h.location, ctx.data)

@@ -38,6 +38,7 @@ from .common import MoveCtx, being, describe, destroy_units
 from .uriel import remove_uriel
 
 COURT = "COURT LILITH"
+IMPOSTOR = "hell.lucifer-an-impostor"
 STEER = "STEER LILITH"
 ASPECT_NAMES = {"virgin": "the Virgin", "mother": "the Mother", "crone": "the Crone"}
 
@@ -90,6 +91,12 @@ def move(ctx: MoveCtx) -> None:
         return
     courter = court(ctx, lil)
     aspect = _aspect(ctx)
+    from ..hellcards.movement import held
+
+    why = held(st, data, lil)
+    if why:  # Orgasmatron (she is immune to Quagmire, a Phenomenon)
+        log.public("lilith-held", f"Lilith does not move: {why}", "HG-6.1-01")
+        return
     path = _steering(ctx, courter, aspect)
     pos = lil.location
     for step in range(1, data.tables["lilith_steps"] + 1):
@@ -138,8 +145,17 @@ def move(ctx: MoveCtx) -> None:
 
 # -- courting (10.2.1) ----------------------------------------------------------------------
 
+def _impostor(st: HellState) -> bool:
+    """hell.lucifer-an-impostor: no Favour is used this turn, so nobody courts Lilith."""
+    from ..hellcards import turn_rules  # late: the Hell-card modules import the phases
+
+    return turn_rules.impostor(st)
+
+
 def court(ctx: MoveCtx, lil: Unit) -> str | None:
-    """IP-35, A-16: the Triumvirate that won Lilith for this phase, or None."""
+    """IP-35, A-16: the Triumvirate that won Lilith for this phase, or None. Under Lucifer
+    - An Impostor? (hell.lucifer-an-impostor) courting, which spends a Favour, is refused
+    (logged for each player whose COURT LILITH line would apply)."""
     st, data, log = ctx.st, ctx.data, ctx.log
     suitors: list[str] = []
     for player in st.seats:
@@ -149,7 +165,11 @@ def court(ctx: MoveCtx, lil: Unit) -> str | None:
                 continue
             if o["within"] is not None and _distance(data, lil.location, o["near"]) > o["within"]:
                 continue
-            if st.players[player].free_favours < data.tables["court_lilith_cost_favours"]:
+            if _impostor(st):
+                log.public("court-impostor", f"{player} would court Lilith, but courting costs "
+                           "a Favour and this turn Lucifer - An Impostor? forbids using one",
+                           "HG-6.1-01", player=player, daemon=o["daemon"], card=IMPOSTOR)
+            elif st.players[player].free_favours < data.tables["court_lilith_cost_favours"]:
                 log.public("court-no-favour", f"{player} would court Lilith but has no free "
                            "Favour", "HG-10.2.1-01", player=player)
             else:

@@ -65,7 +65,11 @@ def bring_uriel(st: HellState, data, dice, log) -> bool:
             name = f"{data.daemons[d.id].name} ({player})"
             if not roll_against(st, data, dice, d.id, "skulls",
                                 f"HG-10.1-02 {name} rolls against Skulls to survive Uriel"):
-                destroy_daemon(st, d.id)
+                if not destroy_daemon(st, d.id):
+                    log.public("trinity-saves", f"{name} fails the Roll against Skulls, but "
+                               "Trinity is in play: no one can destroy a Daemon on Earth",
+                               "HG-6.1.1-01", player=player, daemon=d.id)
+                    continue
                 log.public("uriel-earth-destroyed", f"{name} fails the Roll against Skulls "
                            "and is destroyed by Uriel", "HG-10.1-02", player=player,
                            daemon=d.id)
@@ -103,6 +107,12 @@ def move(ctx: MoveCtx) -> None:
                    + ("" if victims else ", which is empty"), "HG-10.1-04")
         destroy_units(ctx, victims, ANTEHELL, "Uriel wipes out everything in AnteHell",
                       "HG-10.1-04")
+        return
+    from ..hellcards.movement import held
+
+    why = held(st, data, u)
+    if why:  # Orgasmatron (he is immune to Quagmire, a Phenomenon)
+        log.public("uriel-held", f"Uriel does not move: {why}", "HG-6.1-01")
         return
     losses: dict[str, int] = {}
     pos = u.location
@@ -158,8 +168,11 @@ def cleanse(ctx: MoveCtx, sectio: str, came: str, losses: dict[str, int]) -> Non
             destroy_units(ctx, [v], sectio, "Uriel destroys those who do not get away",
                           "HG-10.1-07")
     owner = st.owners.get(sectio)
-    if owner:
-        st.set_owner(sectio, None)
+    if owner and not st.set_owner(sectio, None):
+        log.public("ownership-frozen", f"Uriel cleanses {place_name(sectio, data)}, but The "
+                   f"Boss Is Touchy: {owner} keeps it this turn", "HG-6.2-01", sectio=sectio,
+                   player=owner)
+    elif owner:
         log.public("uriel-revokes", f"Uriel cleanses {place_name(sectio, data)}: {owner}'s "
                    "ownership is revoked", "HG-10.1-08", sectio=sectio, player=owner)
 
@@ -188,5 +201,8 @@ def kill_rolls(ctx: MoveCtx, losses: dict[str, int]) -> None:
                            f"above {n}: {name} is safe", "HG-10.1-09", player=player, roll=face)
                 continue
             text = f"{player} lost {lost} to Uriel and rolls {face}: {name} is destroyed"
-        destroy_daemon(st, lowest.id)
+        if not destroy_daemon(st, lowest.id):  # on Earth under Trinity (never in Hell)
+            log.public("trinity-saves", f"{text}, but Trinity is in play: no one can destroy "
+                       "a Daemon on Earth", "HG-6.1.1-01", player=player, daemon=lowest.id)
+            continue
         log.public("uriel-kills", text, "HG-10.1-09", player=player, daemon=lowest.id)
