@@ -32,6 +32,7 @@ def rolls(log) -> list[tuple]:
 
 
 def test_ip_45_baal_adds_2_to_his_rolls_in_round_1_by_default(make_state):
+    """ability.baal: +2 to all his combat rolls for one round."""
     st = state(make_state, BAAL)
     # a rolls 4 (+2: a hit on 6) and 3; b rolls 1; b's save (no Daemon: 1) is 4
     log = run_phase(combat.run, st, DATA, script=[4, 3, 1, 4])
@@ -49,6 +50,7 @@ def test_ip_45_baal_never_is_not_used(make_state):
 
 
 def test_ip_45_andras_destroys_an_enemy_legion_before_round_1(make_state):
+    """ability.andras: before round 1, a Roll against Skulls destroys an enemy Legion."""
     st = state(make_state, ANDRAS, a=1, b=2)
     # Andras rolls 2 against 2 Skulls: b's u2 is destroyed; then b (side 0) rolls 1,
     # a rolls 6, b's save is 4
@@ -77,6 +79,7 @@ def test_ip_45_andras_when_losing_is_not_used_when_not_outnumbered(make_state):
 
 
 def test_ip_45_moloch_summons_a_hound_that_joins_his_side(make_state):
+    """ability.moloch: a Hellhound summoned in combat joins his side."""
     st = state(make_state, MOLOCH)
     st.hellhound_box = ["hellhound.1", "hellhound.7"]
     # Stars 4 (4 Stars: success), Hearts 2 (2 Hearts: success); the hound (u4, 3

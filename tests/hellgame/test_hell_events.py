@@ -234,3 +234,20 @@ def test_loading_fails_if_a_hell_card_phenomenon_or_ability_lacks_its_effect(dat
             effects.check(data)
         monkeypatch.undo()
     effects.check(data)
+
+
+@pytest.mark.parametrize("card,kind,place,aspect", [
+    ("hell.uriel-the-cleansing-light", "uriel", "uriel-box", None),
+    ("hell.uriel-the-pure", "uriel", "uriel-box", None),
+    ("hell.lilith-destroyer", "lilith", "antehell", "virgin"),
+    ("hell.lilith-mother", "lilith", "antehell", "mother"),
+    ("hell.lilith-seer", "lilith", "antehell", "crone")])
+def test_each_uriel_and_lilith_card_brings_its_figure(make_state, data, card, kind, place,
+                                                      aspect):
+    """HG-10.1-01 and A-14: each of the five cards goes into its box and brings Uriel to
+    his box, or Lilith to AnteHell in the aspect the card prints."""
+    st = make_state({"a": {}}, turn=2, hell_deck=[card, BOREDOM, COUNCIL])
+    run(events.event_and_phenomena, st, data)
+    assert card in st.permanent.values()
+    assert [(u.kind, u.location) for u in st.units] == [(kind, place)]
+    assert st.lilith_aspect == aspect
