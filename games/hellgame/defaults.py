@@ -47,6 +47,16 @@ DECISIONS = {
         (("BELPHEGOR REDRAWS",), "IP-07", "Belphegor redraws no card"),
         (("ZAGAM TESTS STARS", "CRUSADE JOIN"), "IP-12", "Zagam does not Roll against Stars "
          "for Souls; no Daemon joins the Crusade"),
+        (("AUCTION BID",), "IP-05", "no bid at an Auction"),
+        (("INQUISITION VOTE",), "IP-06", "Inquisition: vote for the highest-ranking Daemon "
+         "on Earth of the player nearest to winning (most Sectio in one Circle), never "
+         "your own"),
+        (("RITES VOTE",), "IP-06", "Rites of Spring: each of your Daemons votes for the "
+         "opposite-sex Daemon of the player nearest to winning, never yours, the "
+         "highest-ranking first"),
+        (("PARLIAMENT SENDS",), "HG-6.1.1-01", "Long Parliament: of your Daemons that take "
+         "a Diplomacy Action, the one with the most Hearts attends"),
+        (("MAD SCIENTIST",), "HG-6.1.1-01", "Mad Scientist: pay the usual summoning prices"),
         (("COURT LILITH",), "IP-35", "do not court Lilith"),
         (("STEER LILITH",), "IP-36", "if you win Lilith: her steps are rolled, as if "
                                      "not courted"),

@@ -18,11 +18,15 @@ from .state import HellState
 #: (heading, order keywords) in the order the turn uses them (HG-5.2-01)
 TURN_SECTIONS = [
     ("Hand limit (any time you get cards)", ["KEEP"]),
+    ("Hell Phase: Hell cards that ask for a bid or a vote (standing orders)",
+     ["AUCTION BID", "INQUISITION VOTE", "RITES VOTE"]),
     ("Soul Phase", ["GIVE", "UNPAID", "DESERTERS", "ZAGAM TESTS STARS", "CRUSADE JOIN"]),
-    ("Summoning Phase", ["LEGION", "LEGIONS", "BUY ARCANA", "RECRUIT", "TAME", "BONUS"]),
+    ("Summoning Phase", ["LEGION", "LEGIONS", "BUY ARCANA", "RECRUIT", "TAME", "BONUS",
+                         "MAD SCIENTIST"]),
     ("Action Phase: when other players march in",
      ["GRANT PASSAGE", "FLEE", "FLIGHT PREFER", "FLIGHT TAKE"]),
     ("Action Phase: Counters (when others play Arcana)", ["COUNTER"]),
+    ("Action Phase: Long Parliament (standing order)", ["PARLIAMENT SENDS"]),
     ("Action Phase: Daemon abilities (standing orders)",
      ["PAYMON GRANTS", "CAIM REROLLS", "XAPHAN CHOOSES", "BELPHEGOR REDRAWS"]),
     ("Random Moves Phase: courting Lilith", ["COURT LILITH", "STEER LILITH"]),
@@ -40,7 +44,9 @@ STANDING = ["KEEP", "UNPAID", "DESERTERS", "GRANT PASSAGE", "FLEE", "FLIGHT PREF
             "FLIGHT TAKE", "COUNTER", "PAYMON GRANTS", "CAIM REROLLS", "BELPHEGOR REDRAWS",
             "XAPHAN CHOOSES", "ZAGAM TESTS STARS", "CRUSADE JOIN", "STEER LILITH",
             "FIGHT", "JOIN", "COMBAT MAGIC", "HITS", "COMBAT FLEE", "COMBAT ABILITY",
-            "AFTER JOINT WIN", "AVOID COMBAT", "ALLOW PETITIONS", "BUY OFF", "KEEP FAVOURS"]
+            "AFTER JOINT WIN", "AVOID COMBAT", "ALLOW PETITIONS", "BUY OFF", "KEEP FAVOURS",
+            "AUCTION BID", "INQUISITION VOTE", "RITES VOTE", "PARLIAMENT SENDS",
+            "MAD SCIENTIST"]
 WIDTH = 72
 
 
@@ -117,6 +123,8 @@ def _form_lines(st: HellState, data: HellData, player: str) -> list[str]:
     petitionable = sorted({data.sectio[u.location].name for u in st.units_of(player, "legion")
                            if u.location in data.sectio and st.owners.get(u.location) != player})
     rival = next((p for p in st.seats if p != player), "someone")
+    theirs = [data.daemons[d].name for p in st.seats if p != player
+              for d in st.players[p].daemons if d in st.daemons]
     examples = {
         "REDRAW": f"REDRAW {daemons[-1]}" if daemons else None,
         "PLACE": f"PLACE {', '.join(mine[:2])}" if mine else None,
@@ -127,6 +135,10 @@ def _form_lines(st: HellState, data: HellData, player: str) -> list[str]:
         "CRUSADE JOIN": f"CRUSADE JOIN {daemons[0]}" if daemons else None,
         "LEGION": f"LEGION {mine[0]} 1" if mine else None,
         "PETITION": f"PETITION {petitionable[0]}" if petitionable else None,
+        "AUCTION BID": f"AUCTION BID 5 FOR {mine[0]}" if mine else None,
+        "INQUISITION VOTE": f"INQUISITION VOTE {', '.join(theirs[:2])}" if theirs else None,
+        "RITES VOTE": f"RITES VOTE {', '.join(theirs[:2])}" if theirs else None,
+        "PARLIAMENT SENDS": f"PARLIAMENT SENDS {daemons[0]}" if daemons else None,
     }
     defaults: dict[str, str] = {}
     for stage in DECISIONS.values():

@@ -27,7 +27,7 @@ def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
         return
     events.event_and_phenomena(st, sheets, dice, data, log)
     if st.permanent.get("earth") == income.INQUISITION and st.event != income.INQUISITION:
-        income.inquisition(st, dice, data, log)
+        income.inquisition(st, dice, data, log, sheets)
     draw_arcana(st, sheets, dice, data, log)
 
 

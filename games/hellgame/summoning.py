@@ -29,8 +29,9 @@ RECRUIT_KIND = MINOR + "recruit-lieutenant"
 
 def run(st: HellState, sheets, dice, data: HellData, log: Log,
         mad_scientist: frozenset[str] = frozenset()) -> None:
-    """`mad_scientist`: the players who choose Mad Scientist's cheap summoning (a player's
-    choice with no order keyword: by default nobody does, and the log says so)."""
+    """`mad_scientist`: players who take Mad Scientist's cheap summoning whatever their
+    sheets say (for tests); a player takes it with the `MAD SCIENTIST` order, and by
+    default does not, which the log says."""
     sheets = sheets or {}
     for name in wealth_order(st, sheets, dice, log):
         summon(st, name, sheets[name], dice, data, log, cheap=name in mad_scientist)
@@ -58,9 +59,11 @@ def wealth_order(st: HellState, sheets, dice, log: Log) -> list[str]:
 
 def summon(st: HellState, player: str, sheet, dice, data: HellData, log: Log,
            cheap: bool = False) -> None:
-    """`cheap`: he takes Mad Scientist's offer (used only while the card is in play)."""
+    """`cheap`: he takes Mad Scientist's offer (used only while the card is in play), as
+    the `MAD SCIENTIST` order on his sheet also says."""
     orders = sheet.orders
-    cheap = _mad_scientist(st, player, cheap, log)
+    ordered = any(o["type"] == "MAD SCIENTIST" for o in orders)
+    cheap = _mad_scientist(st, player, cheap or ordered, log, ordered)
     before = len(log.events)
     legions(st, player, [o for o in orders if o["type"] in ("LEGION", "LEGIONS")], data, log,
             cost=MAD_LEGION_COST if cheap else None)
@@ -94,16 +97,19 @@ PRUFFLAS = "ability.prufflas"
 MAD_LEGION_COST = 2  # Mad Scientist: "Legions for only 2 Souls each"
 
 
-def _mad_scientist(st: HellState, player: str, cheap: bool, log: Log) -> bool:
+def _mad_scientist(st: HellState, player: str, cheap: bool, log: Log,
+                   ordered: bool = False) -> bool:
     """Mad Scientist (hell.mad-scientist), while in play: a Triumvirate may recruit
     Lieutenants at half cost and Legions for 2 Souls, and then takes 1 Disfavour in that
     Summoning Phase. Read as: a Disfavour in each Summoning Phase in which he summons at
-    the cheap price (not in every one once he has). His choice; default: he does not."""
+    the cheap price (not in every one once he has). His choice, the `MAD SCIENTIST`
+    order (orders/events.py); default: he does not."""
     if not events.in_force(st, MAD_SCIENTIST):
         return False
     if cheap:
+        by = " (MAD SCIENTIST)" if ordered else ""
         log.public("mad-scientist", f"Mad Scientist: {player} recruits at the cheap price "
-                   "this Summoning Phase (Lieutenants half cost, Legions 2 Souls).",
+                   f"this Summoning Phase{by} (Lieutenants half cost, Legions 2 Souls).",
                    "HG-6.1.1-01", player=player, cheap=True)
     else:
         log.public("mad-scientist", f"Mad Scientist: {player} pays the usual prices "

@@ -58,7 +58,7 @@ def run(st, sheets, dice, data, log) -> Queue:
             continue  # it Passed: the queue moved it back
         queue.waiting.pop(0)
     # Walpurgis Night, Council, Long Parliament look back on the phase now it is over
-    turn_rules.end_of_action_phase(st, data, dice, log, queue.taken, started)
+    turn_rules.end_of_action_phase(st, data, dice, log, queue.taken, started, sheets)
     return queue
 
 

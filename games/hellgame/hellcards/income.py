@@ -17,6 +17,7 @@ from ..log import Log, count
 from ..state import ANTEHELL, LILITH, ON_EARTH, URIEL, HellState
 
 RULE, PH_RULE, LASTING = "HG-6.1-01", "HG-6.2-01", "HG-6.1.1-01"
+AUCTION_RULE, VOTE_RULE = "IP-05", "IP-06"
 INQUISITION = "hell.inquisition"
 
 
@@ -82,7 +83,7 @@ def vortex(st: HellState, sheets, dice, data, log: Log) -> None:
 def inquisition_arrives(st: HellState, sheets, dice, data, log: Log) -> None:
     """Inquisition (Permanent Earth): "in every Hell Phase" while in play; the Hell Phase
     of its arrival is the first (hell_phase.run does the later ones)."""
-    inquisition(st, dice, data, log)
+    inquisition(st, dice, data, log, sheets)
 
 
 def nearness(st: HellState, data, player: str) -> int:
@@ -107,12 +108,15 @@ def inquisition_vote(st: HellState, dice, data, voter: str, candidates: list) ->
                key=lambda d: data.daemons[d.id].rank).id
 
 
-def inquisition(st: HellState, dice, data, log: Log) -> None:
+def inquisition(st: HellState, dice, data, log: Log, sheets=None) -> None:
     """One active Daemon on Earth is "chosen (by vote or any other method)" to distract
     the Inquisition: it is Incapacitated and its owner gains Favours equal to its Skulls.
-    The vote: each player in seats order votes by IP-06's default (`inquisition_vote`);
-    the most votes wins, a die breaking a tie (HG-6.1-03); with no votes at all (one
-    player's Daemons only, voting never for one's own), a die picks among them."""
+    The vote: each player in seats order votes for the first Daemon of his `INQUISITION
+    VOTE` line that is a candidate (his own too: the card does not forbid it), else by
+    IP-06's default (`inquisition_vote`); the most votes wins, a die breaking a tie
+    (HG-6.1-03); with no votes at all (one player's Daemons only, voting never for one's
+    own by default), a die picks among them. `sheets`: None in a Hell Phase whose
+    caller does not pass them (every vote is then the default)."""
     # never Incapacitated ones (HG-6.1-02), nor Agares, whom nothing can Incapacitate on
     # Earth (ability.agares): the Inquisition's victim must be Incapacitated
     candidates = [d for d in events.eventful_daemons(st, ON_EARTH)
@@ -121,9 +125,16 @@ def inquisition(st: HellState, dice, data, log: Log) -> None:
         log.public("event-no-effect", "Inquisition: no active Daemon Walks the Earth; "
                    "nobody is chosen.", "HG-6.1-04")
         return
+    ids = {d.id for d in candidates}
     votes: dict[str, int] = {}
+    ordered: list[str] = []
     for voter in st.seats:
-        choice = inquisition_vote(st, dice, data, voter, candidates)
+        lines = _orders(sheets, voter, "INQUISITION VOTE")
+        choice = next((d for o in lines for d in o["daemons"] if d in ids), None)
+        if choice:
+            ordered.append(voter)
+        else:
+            choice = inquisition_vote(st, dice, data, voter, candidates)
         if choice:
             votes[choice] = votes.get(choice, 0) + 1
     pool = [d.id for d in candidates if votes.get(d.id, 0) == max(votes.values(), default=0)]
@@ -134,10 +145,17 @@ def inquisition(st: HellState, dice, data, log: Log) -> None:
     st.players[d.owner].favours += skulls
     tally = ", ".join(f"{data.daemons[k].name} {n}" for k, n in sorted(votes.items())) \
         or "no votes"
+    if ordered:
+        others = [p for p in st.seats if p not in ordered]
+        how = f"votes: {tally}; by INQUISITION VOTE: {', '.join(ordered)}" + (
+            f"; default vote IP-06: {', '.join(others)}" if others else "")
+    else:
+        how = f"default vote IP-06: {tally}"
     log.public("inquisition", f"Inquisition: {data.daemons[chosen].name} ({d.owner}) is "
-               f"chosen to distract the Inquisition (default vote IP-06: {tally}); it is "
+               f"chosen to distract the Inquisition ({how}); it is "
                f"Incapacitated and {d.owner} gains {count(skulls, 'Favour')} (its Skulls).",
-               LASTING, daemon=chosen, player=d.owner, favours=skulls, votes=votes)
+               LASTING, daemon=chosen, player=d.owner, favours=skulls, votes=votes,
+               ordered=ordered)
 
 
 # -- Phenomena ------------------------------------------------------------------------------
@@ -231,9 +249,15 @@ def revoke_sectio(st: HellState, sheets, dice, data, log: Log, card: str,
 @effects.phenomenon("phenomenon.auction")
 def auction(st: HellState, sheets, dice, data, log: Log, card: str,
             sectio_list: list[str]) -> None:
-    """The Sectio is sold to the highest bidder, in Souls. Bids are a player choice no
-    order gives yet: IP-05's default is no bid, so nobody bids and the Sectio stays
-    where it is (said). The Boss Is Touchy would stop the sale anyway."""
+    """The Sectio is sold to the highest bidder, in Souls, whoever controls it (003
+    l.1158). Sealed bids are the players' `AUCTION BID` lines (orders/events.py): the
+    first line of a sheet that applies to the Sectio (no FOR, or FOR this Sectio) is his
+    bid; default (IP-05): no bid. Readings: a bid above the bidder's Souls counts as all
+    his Souls (capped, not void: his treasury may have changed since he wrote it); the
+    owner may bid too, and keeps it if he wins, still paying; the price goes to the
+    bank, since the card names nobody to receive it; equal highest bids: a die
+    (HG-6.1-03). No bid: the Sectio stays where it is. The Boss Is Touchy stops the
+    sale (events.ownership_frozen), and no bid is then paid."""
     for s in sectio_list:
         name = data.sectio[s].name
         holder = st.owners.get(s) or "the Ruler of Hell"
@@ -241,5 +265,50 @@ def auction(st: HellState, sheets, dice, data, log: Log, card: str,
             log.public("ownership-frozen", f"Auction: {name} cannot change ownership this "
                        "turn (The Boss Is Touchy); no sale.", PH_RULE, sectio=s)
             continue
-        log.public("auction-no-bids", f"Auction of {name}: no bids (default IP-05: no "
-                   f"bid), so it stays with {holder}.", PH_RULE, sectio=s)
+        bids = auction_bids(st, sheets, s, log, name)
+        if not bids:
+            log.public("auction-no-bids", f"Auction of {name}: no bids (default IP-05: no "
+                       f"bid), so it stays with {holder}.", PH_RULE, sectio=s)
+            continue
+        best = max(bids.values())
+        tied = [p for p in st.seats if bids.get(p) == best]
+        winner = tied[0] if len(tied) == 1 else \
+            dice.pick(tied, f"HG-6.1-03 Auction of {name}: tie between the highest bids")
+        st.players[winner].souls -= best
+        old = st.owners.get(s)
+        st.set_owner(s, winner)
+        shown = ", ".join(f"{p} {bids[p]}" for p in st.seats if p in bids)
+        silent = [p for p in st.seats if p not in bids]
+        rest = f"; no bid from {', '.join(silent)} (default IP-05)" if silent else ""
+        tie = ", a die broke the tie" if len(tied) > 1 else ""
+        after = f"keeps {name}" if old == winner else \
+            f"takes {name} from {old or 'the Ruler of Hell'}"
+        log.public("auction-sold", f"Auction of {name}: sealed bids {shown}{rest}{tie}. "
+                   f"{winner} pays {count(best, 'Soul')} to the bank and {after}.", PH_RULE,
+                   sectio=s, player=winner, souls=best, bids=bids, previous=old)
+
+
+def _orders(sheets, player: str, kind: str) -> list[dict]:
+    sheet = (sheets or {}).get(player)
+    return [o for o in sheet.orders if o["type"] == kind] if sheet else []
+
+
+def auction_bids(st: HellState, sheets, sectio: str, log: Log, name: str) -> dict[str, int]:
+    """Each player's bid for `sectio`: his first AUCTION BID line that applies, capped at
+    his Souls (a bid capped to nothing is no bid). Players without one do not bid."""
+    bids: dict[str, int] = {}
+    for p in st.seats:
+        line = next((o for o in _orders(sheets, p, "AUCTION BID")
+                     if o["sectio"] in (None, sectio)), None)
+        if line is None:
+            continue
+        souls = st.players[p].souls
+        bid = min(line["souls"], max(souls, 0))
+        if bid < line["souls"]:
+            log.private(p, "auction-bid-capped", f"Auction of {name}: your bid of "
+                        f"{line['souls']} is more than your {count(souls, 'Soul')}; it counts "
+                        f"as {bid}" + (" (no bid)." if not bid else "."), AUCTION_RULE,
+                        sectio=sectio, bid=line["souls"], counted=bid)
+        if bid:
+            bids[p] = bid
+    return bids

@@ -21,8 +21,10 @@ Each card's Event is registered here and announces itself when drawn; its lastin
   action/countering.py `_offer`, end_phase.py `buy_off`, random_moves/lilith.py
   `court`, action/abilities.py `ereshkigal`, cards.py `_impostor_bars` (Play Right
   Away), combat/fight.py `impostor_bars` (COMBAT CAST).
-- Mad Scientist: summoning.py `legions`, `recruit`, `summon` (player choice, default no).
-- Rites of Spring: resolved at once here (votes by Hearts, IP-06 default).
+- Mad Scientist: summoning.py `legions`, `recruit`, `summon` (order MAD SCIENTIST,
+  default no).
+- Rites of Spring: resolved at once here (votes by Hearts: order RITES VOTE, IP-06
+  default). Long Parliament's attendee: order PARLIAMENT SENDS (orders/events.py).
 - Free Petition (Phenomenon): petitions.py `why_not`, `petition_by_favour`.
 - Tempers' lasting effect: action/countering.py `next_counter`.
 """
@@ -185,16 +187,17 @@ def mad_scientist(st: HellState, sheets, dice, data, log: Log) -> None:
 # -- the end of the Action Phase: Walpurgis Night, Council, Long Parliament --------------
 
 def end_of_action_phase(st: HellState, data, dice, log: Log, taken: dict[str, str],
-                        started: list[str]) -> None:
+                        started: list[str], sheets=None) -> None:
     """Called once the Action Phase is over. `taken`: Daemon -> keyword of the Action it
     took; `started`: the Daemons on the Rank Track when the phase began (not
-    Incapacitated then), in Rank order."""
+    Incapacitated then), in Rank order; `sheets`: for PARLIAMENT SENDS (None: the
+    default for every player)."""
     if st.event == WALPURGIS_NIGHT:
         _walpurgis(st, data, log)
     if events.in_force(st, COUNCIL):
         _council(st, data, log, taken, started)
     if events.in_force(st, LONG_PARLIAMENT):
-        _long_parliament(st, data, log, taken)
+        _long_parliament(st, data, log, taken, sheets)
 
 
 def _walpurgis(st: HellState, data, log: Log) -> None:
@@ -243,27 +246,45 @@ def _council(st: HellState, data, log: Log, taken: dict[str, str], started: list
                  f"{name} takes 1 Disfavour for disobedience.", player=name, daemon=top)
 
 
-def _long_parliament(st: HellState, data, log: Log, taken: dict[str, str]) -> None:
-    """Which Daemon attends is its owner's choice; default (no order keyword): a Daemon
-    that took a Diplomacy Action attends, the one with the most Hearts if several (a die
-    between equals). Its Action keeps its own result: 'nothing comes of this diplomacy'
-    is read as 'attending earns nothing by itself', since no order can ask for an empty
-    Diplomacy Action. No Diplomacy Action: the Triumvirate takes 1 Disfavour."""
+def _orders(sheets, player: str, kind: str) -> list[dict]:
+    sheet = (sheets or {}).get(player)
+    return [o for o in sheet.orders if o["type"] == kind] if sheet else []
+
+
+def _long_parliament(st: HellState, data, log: Log, taken: dict[str, str], sheets=None
+                     ) -> None:
+    """Which Daemon attends is its owner's choice: his `PARLIAMENT SENDS` Daemon, if it
+    took a Diplomacy Action (it attends only by taking one). Otherwise, and by default, a
+    Daemon of his that took a Diplomacy Action attends, the one with the most Hearts if
+    several (a die between equals, in the End Phase). Its Action keeps its own result:
+    'nothing comes of this diplomacy' is read as 'attending earns nothing by itself',
+    since no order can ask for an empty Diplomacy Action. No Diplomacy Action: the
+    Triumvirate takes 1 Disfavour."""
     for name in st.seats:
         went = [d for d, kind in taken.items() if kind in DIPLOMACY and d in st.daemons
                 and st.daemons[d].owner == name]
+        sent = next((o["daemon"] for o in _orders(sheets, name, "PARLIAMENT SENDS")), None)
+        missed = ""
+        if sent is not None and sent not in went:
+            missed = f"{data.daemons[sent].name}, sent by PARLIAMENT SENDS, took no " \
+                "Diplomacy Action and cannot attend; "
         if not went:
             st.players[name].disfavours += 1
-            _say(log, "long-parliament-absent", f"Long Parliament: no Daemon of {name} took a "
-                 f"Diplomacy Action to attend: {name} takes 1 Disfavour.", "HG-6.1.1-01",
-                 player=name)
+            _say(log, "long-parliament-absent", f"Long Parliament: {missed}no Daemon of "
+                 f"{name} took a Diplomacy Action to attend: {name} takes 1 Disfavour.",
+                 "HG-6.1.1-01", player=name)
+            continue
+        if sent in went:
+            _say(log, ATTENDS, f"Long Parliament: {data.daemons[sent].name} ({name}) attends "
+                 "(PARLIAMENT SENDS).", "HG-6.1.1-01", player=name, daemon=sent,
+                 candidates=[sent])
             continue
         best = max(data.daemons[d].hearts for d in went)
         top = sorted(d for d in went if data.daemons[d].hearts == best)
         attends = top[0]
-        _say(log, ATTENDS, f"Long Parliament: {data.daemons[attends].name} ({name}) attends "
-             "(default: the Daemon of his that took a Diplomacy Action, the one with the most "
-             "Hearts).", "HG-6.1.1-01", player=name, daemon=attends, candidates=top)
+        _say(log, ATTENDS, f"Long Parliament: {missed}{data.daemons[attends].name} ({name}) "
+             "attends (default: the Daemon of his that took a Diplomacy Action, the one with "
+             "the most Hearts).", "HG-6.1.1-01", player=name, daemon=attends, candidates=top)
 
 
 def long_parliament_favour(st: HellState, data, dice, log: Log) -> None:
@@ -317,11 +338,14 @@ def rites_of_spring(st: HellState, sheets, dice, data, log: Log) -> None:
     both sexes (it votes in both ballots and may be chosen in either, but not twice).
     Incapacitated Daemons neither vote nor are chosen (HG-6.1-02).
 
-    Each voter's choice is its owner's; default (IP-06): the Daemon of the opposite sex,
-    never his own, whose owner is nearest to winning (most Sectio in one Circle), then
-    the highest-ranking (lowest Rank Number). Equal votes: a die (HG-6.1-03). Nobody to
-    vote for him, while there are candidates: a die picks one. A ballot with no candidate
-    chooses nobody; the other half of the pair is still chosen."""
+    Each voter's choice is its owner's: the first Daemon of his `RITES VOTE` line that
+    is a candidate of the sex it votes for, never the voter itself (his own other
+    Daemons may be named: the card does not forbid it). Otherwise, and by default
+    (IP-06): the Daemon of the opposite sex, never his own, whose owner is nearest to
+    winning (most Sectio in one Circle), then the highest-ranking (lowest Rank Number).
+    Equal votes: a die (HG-6.1-03). Nobody to vote for him, while there are candidates:
+    a die picks one. A ballot with no candidate chooses nobody; the other half of the
+    pair is still chosen."""
     active = events.eventful_daemons(st)
     chosen: list[str] = []
     for wanted in ("male", "female"):
@@ -332,13 +356,20 @@ def rites_of_spring(st: HellState, sheets, dice, data, log: Log) -> None:
                  "chosen.", "HG-6.1-04")
             continue
         votes: dict[str, int] = {}
+        ordered: list[str] = []
+        ids = [c.id for c in cands]
         for v in voters:
-            theirs = [c for c in cands if c.owner != v.owner and c.id != v.id]
-            if not theirs:
-                continue
-            pick = min(theirs, key=lambda c: (-_nearest_to_winning(st, data, c.owner),
-                                              data.daemons[c.id].rank, c.id))
-            votes[pick.id] = votes.get(pick.id, 0) + data.daemons[v.id].hearts
+            wish = [d for o in _orders(sheets, v.owner, "RITES VOTE") for d in o["daemons"]]
+            pick_id = next((d for d in wish if d in ids and d != v.id), None)
+            if pick_id is not None:
+                ordered.append(v.id)
+            else:
+                theirs = [c for c in cands if c.owner != v.owner and c.id != v.id]
+                if not theirs:
+                    continue
+                pick_id = min(theirs, key=lambda c: (-_nearest_to_winning(st, data, c.owner),
+                                                     data.daemons[c.id].rank, c.id)).id
+            votes[pick_id] = votes.get(pick_id, 0) + data.daemons[v.id].hearts
         if votes:
             most = max(votes.values())
             top = sorted(c for c, n in votes.items() if n == most)
@@ -348,11 +379,13 @@ def rites_of_spring(st: HellState, sheets, dice, data, log: Log) -> None:
             top, f"HG-6.1-03 Rites of Spring: tie for the {wanted} Daemon")
         shown = ", ".join(f"{data.daemons[c].name} {n}" for c, n in
                           sorted(votes.items(), key=lambda x: (-x[1], x[0]))) or "no votes"
+        by = f"by RITES VOTE: {', '.join(data.daemons[v].name for v in ordered)}; other " \
+            "voters' default" if ordered else "each voter's default"
         _say(log, "rites-vote", f"Rites of Spring: the {wanted} Daemon is "
              f"{data.daemons[one].name} ({st.daemons[one].owner}) (votes by Hearts: {shown}; "
-             "each voter's default: the opposite-sex Daemon of the player nearest to winning, "
+             f"{by}: the opposite-sex Daemon of the player nearest to winning, "
              "never his own, IP-06)" + (", a die broke the tie" if len(top) > 1 else "") + ".",
-             votes=votes, chosen=one)
+             votes=votes, chosen=one, ordered=ordered)
         chosen.append(one)
     for c in chosen:
         d = st.daemons[c]

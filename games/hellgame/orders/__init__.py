@@ -215,4 +215,4 @@ def parse_int(text: str, what: str, rule: str = "", lo: int = 0, hi: int = 10_00
 
 
 # The order modules register themselves on import; they need the names above first.
-from . import actions, registry  # noqa: E402, F401
+from . import actions, events, registry  # noqa: E402, F401
