@@ -25,6 +25,8 @@ DECISIONS = {
         (("DESERTERS",), "IP-10", "take deserters offered to you if you can pay"),
         (("LEGION", "LEGIONS"), "IP-13", "summon no Legions"),
         (("RECRUIT",), "IP-14", "recruit no Lieutenant"),
+        (("PRUFFLAS PICKS",), "IP-14", "Prufflas takes the top Lieutenant with the best "
+         "Leadership, a die between equals"),
         (("TAME",), "IP-15", "no taming in AnteHell"),
         (("BUY ARCANA",), "IP-16", "buy no Arcana"),
         (("BONUS",), "IP-17", "no Bonus Pay"),

@@ -75,7 +75,9 @@ def summon(st: HellState, player: str, sheet, dice, data: HellData, log: Log,
             buy_arcana(st, player, o, sheet, dice, data, log, tuple(prefer))
     for o in orders:
         if o["type"] == "RECRUIT":
-            recruit(st, player, o, dice, data, log, cheap=cheap)
+            picks = [lt for x in orders if x["type"] == "PRUFFLAS PICKS"
+                     for lt in x["lieutenants"]]
+            recruit(st, player, {**o, "prufflas": picks}, dice, data, log, cheap=cheap)
     if cheap and any(e.kind in ("legions", "recruit", "recruit-failed")
                      for e in log.events[before:]):
         st.players[player].disfavours += 1
@@ -130,19 +132,29 @@ def lieutenant_price(st: HellState, cost: int, cheap: bool) -> tuple[int, str]:
 
 
 @effects.ability(PRUFFLAS)
-def prufflas_box(st: HellState, player: str, dice, data: HellData, log: Log) -> int | None:
+def prufflas_box(st: HellState, player: str, dice, data: HellData, log: Log,
+                 picks: list[str] = ()) -> int | None:
     """Prufflas (ability.prufflas): "When he recruits a Lieutenant, his Triumvirate picks
     one freely (taking a top counter) instead of rolling the die." Read as: whenever his
     owner recruits, while Prufflas is in play and not Incapacitated (HG-3.3-04). Which
     box is the player's choice; default: the box whose top Lieutenant has the highest
-    Leadership, a die between equals. None: the ability does not apply (the die is
-    rolled); 0: every box is empty."""
+    Leadership, a die between equals; `picks` (PRUFFLAS PICKS) names Lieutenants in the
+    order wanted, and the first on top of a box is taken. None: the ability does not
+    apply (the die is rolled); 0: every box is empty."""
     mine = [d for d in st.active_daemons(player) if data.daemons[d.id].ability.id == PRUFFLAS]
     if not mine:
         return None
     full = [i + 1 for i, pile in enumerate(st.lieutenant_boxes) if pile]
     if not full:
         return 0
+    tops = {st.lieutenant_boxes[b - 1][0]: b for b in full}
+    wanted = next((lt for lt in picks if lt in tops), None)
+    if wanted is not None:
+        log.public("prufflas", f"Prufflas ({player}): {player} picks Lieutenant "
+                   f"{data.lieutenants[wanted].name} freely instead of rolling, from box "
+                   f"{tops[wanted]} (PRUFFLAS PICKS).", "HG-2.4.1-01", player=player,
+                   box=tops[wanted], ability=PRUFFLAS, default=False)
+        return tops[wanted]
     best = max(data.lieutenants[st.lieutenant_boxes[b - 1][0]].leadership for b in full)
     top = [b for b in full if data.lieutenants[st.lieutenant_boxes[b - 1][0]].leadership == best]
     box = top[0] if len(top) == 1 else dice.pick(
@@ -297,7 +309,7 @@ def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log,
     st.discard(card)
     played = (f"{player} plays {data.arcana[card].name} (Recruit Lieutenant, "
               f"{count(cost, 'Soul')}{halved})")
-    chosen = prufflas_box(st, player, dice, data, log)
+    chosen = prufflas_box(st, player, dice, data, log, o.get("prufflas") or [])
     if chosen == 0:
         log.public("recruit-failed", f"{played}: every Lieutenants Available box is empty "
                    "and the recruitment fails.", "HG-8.3.1-04", player=player, roll=None)

@@ -507,3 +507,17 @@ def test_lucifer_an_impostor_no_favour_for_influence_at_home(make_state):
         "a": "Baal: INFLUENCE LEGION OF b AT Falsifiers DISBAND PAY FAVOUR\n"})
     assert st.players["a"].favours == 2 and len(st.units) == 1
     assert any("Lucifer - An Impostor? forbids using one" in t for t in private(log, "a"))
+
+
+def test_ability_prufflas_picks_by_standing_order(make_state):
+    """ability.prufflas with PRUFFLAS PICKS: the first Lieutenant named that is on top of
+    a box is taken (Alastor, box 2), no die; a name not on top is passed over."""
+    st = recruiter(make_state, daemons=["daemon.prufflas"])
+    st.lieutenant_boxes = [["lieutenant.tammerlane"], ["lieutenant.alastor"],
+                           ["lieutenant.pytho"]]
+    log = run_phase(summoning.run, st, DATA,
+                    {"a": "RECRUIT\nPRUFFLAS PICKS Sulla, Alastor"}, [])
+    assert [u.ref for u in st.units_of("a", "lieutenant")] == ["lieutenant.alastor"]
+    assert public(log, "prufflas") == [
+        "Prufflas (a): a picks Lieutenant Alastor freely instead of rolling, from box 2 "
+        "(PRUFFLAS PICKS)."]

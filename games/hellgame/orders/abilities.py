@@ -196,3 +196,25 @@ def parse_zagam(rest: str, ctx: Ctx) -> tuple[str, dict]:
                          "write just ZAGAM TESTS STARS")
     _owner_of(ZAGAM, ctx, ZAGAM_TESTS)
     return ZAGAM_TESTS, {}
+
+
+PRUFFLAS_PICKS = "PRUFFLAS PICKS"
+PRUFFLAS = "daemon.prufflas"
+
+
+@order(PRUFFLAS_PICKS, stages=(TURN,), rule="IP-14", repeatable=False,
+       example="PRUFFLAS PICKS Sulla, Alastor",
+       doc="Prufflas's ability: when you recruit, take the first of these Lieutenants on top "
+           "of a box, instead of rolling; else the one with the best Leadership")
+def parse_prufflas(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    from ..names import match
+
+    items = [x.strip() for x in re.split(r"[,;]", rest) if x.strip()]
+    if not items:
+        raise OrderError(INVALID, "PRUFFLAS PICKS needs one or more Lieutenants", "IP-14",
+                         "e.g. PRUFFLAS PICKS Sulla")
+    _owner_of(PRUFFLAS, ctx, PRUFFLAS_PICKS)
+    names = {lid: [lt.name] for lid, lt in sorted(ctx.data.lieutenants.items())}
+    ids = list(dict.fromkeys(match(x, names, "Lieutenant", "IP-14") for x in items))
+    return PRUFFLAS_PICKS + " " + ", ".join(ctx.data.lieutenants[i].name for i in ids), \
+        {"lieutenants": ids}
