@@ -109,8 +109,26 @@ def public_view(st: HellState, data: HellData) -> dict:
                   "daemon": len(st.daemon_deck), "hellhounds": len(st.hellhound_box)},
         "revealed": [data.arcana[c].name for c in st.revealed],
         "warning_sign": _warning_sign(st, data),
+        "honours": honours(st, data),
         "winner": st.winner,
     }
+
+
+#: HG-3.6-01: honorary functions, etiquette only (the engine keeps the cards and the
+#: bank), shown in the reports: ability id -> the title its player holds
+HONOURS = {"ability.paymon": "Keeper of the Sectio cards and the Rank Track",
+           "ability.ashtaroth": "Treasurer (the bank of Souls and Favours)"}
+
+
+def honours(st: HellState, data: HellData) -> list[dict]:
+    """Who holds Paymon's and Ashtaroth's honorary functions (HG-3.6-01), in that order."""
+    out = []
+    for ability, title in HONOURS.items():
+        for d in sorted(st.daemons.values(), key=lambda d: d.id):
+            if data.daemons[d.id].ability.id == ability:
+                out.append({"title": title, "daemon": data.daemons[d.id].name,
+                            "player": d.owner})
+    return out
 
 
 def _warning_sign(st: HellState, data: HellData) -> dict | None:

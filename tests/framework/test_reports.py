@@ -226,3 +226,22 @@ def test_fill_wraps_like_textwrap_and_breaks_only_words_longer_than_a_line():
     assert fill("ab " + "x" * 25, 10, "", "  ") == ["ab", "  xxxxxxxx", "  xxxxxxxx",
                                                      "  xxxxxxxx", "  x"]
     assert fill("", 10, "- ") == ["- "] and fill("  ", 10) == []
+
+
+def test_hg_3_6_01_paymons_and_ashtaroths_honorary_functions_are_shown(turn):
+    """HG-3.6-01: the player with Paymon keeps the Sectio cards and the Rank Track, the
+    player with Ashtaroth is Treasurer; etiquette only, but every board says who."""
+    game, res, _ = turn
+    state = json.loads(json.dumps(res.state))
+    owner = {"daemon.paymon": "boris", "daemon.ashtaroth": "chiara"}
+    for d, p in owner.items():
+        state["daemons"].setdefault(d, {"id": d, "owner": p})["owner"] = p
+    board = game.public_view(state)
+    assert [(h["player"], h["daemon"]) for h in board["honours"]] == [
+        ("boris", "Paymon"), ("chiara", "Ashtaroth")]
+    out = render_reports(game, G, {"name": "turn 1", "number": 1}, None, state, [], [],
+                         {p: None for p in PLAYERS}, {}, PLAYERS, "turn 2", False)
+    assert "Keeper of the Sectio cards and the Rank Track: boris (Paymon, an honour " \
+        "only)" in " ".join(out["anna"]["text"].split())  # filled to 72 columns
+    assert "Treasurer (the bank of Souls and Favours): chiara (Ashtaroth, an honour " \
+        "only)." in out[""]["html"]

@@ -39,7 +39,7 @@ from ..errors import OrderError
 from ..names import normalise
 from . import TURN, Ctx, order
 from .cards import split_list
-from .common import card_or_kind
+from .common import card_or_kind, listed
 
 PAYMON_GRANTS = "PAYMON GRANTS"
 CAIM_REROLLS = "CAIM REROLLS"
@@ -164,10 +164,7 @@ def phenomenon_names(data) -> dict[str, str]:
        doc="Xaphan's ability Action draws two Hell cards: the Phenomenon triggered is the "
            "first listed here that one of them holds, else the first card drawn")
 def parse_choose(rest: str, ctx: Ctx) -> tuple[str, dict]:
-    items = [x.strip() for x in re.split(r"[,;]", rest) if x.strip()]
-    if not items:
-        raise OrderError(INVALID, "XAPHAN CHOOSES needs at least one Phenomenon", RULE,
-                         "e.g. XAPHAN CHOOSES Lightning, Cave-in")
+    items = listed(rest, XAPHAN_CHOOSES, "Phenomena", RULE, "XAPHAN CHOOSES Lightning, Cave-in")
     _owner_of(XAPHAN, ctx, XAPHAN_CHOOSES)
     known = phenomenon_names(ctx.data)
     names = {c.phenomenon.id: c.phenomenon.name for c in ctx.data.hell_cards.values()}
@@ -209,10 +206,7 @@ PRUFFLAS = "daemon.prufflas"
 def parse_prufflas(rest: str, ctx: Ctx) -> tuple[str, dict]:
     from ..names import match
 
-    items = [x.strip() for x in re.split(r"[,;]", rest) if x.strip()]
-    if not items:
-        raise OrderError(INVALID, "PRUFFLAS PICKS needs one or more Lieutenants", "IP-14",
-                         "e.g. PRUFFLAS PICKS Sulla")
+    items = listed(rest, PRUFFLAS_PICKS, "Lieutenants", "IP-14", "PRUFFLAS PICKS Sulla")
     _owner_of(PRUFFLAS, ctx, PRUFFLAS_PICKS)
     names = {lid: [lt.name] for lid, lt in sorted(ctx.data.lieutenants.items())}
     ids = list(dict.fromkeys(match(x, names, "Lieutenant", "IP-14") for x in items))

@@ -6,7 +6,9 @@ all of them (`names.match`: exact, variants, unique prefix, "did you mean").
 
 from __future__ import annotations
 
-from pbem.engine import ILLEGAL
+import re
+
+from pbem.engine import ILLEGAL, INVALID
 
 from ..cards import card_or_kind_names
 from ..data import HellData
@@ -74,3 +76,13 @@ def card_id(text: str, data: HellData, rule: str) -> str:
 def card_or_kind(text: str, data: HellData, rule: str) -> str:
     """An Arcana card id, or `minor.<kind>` for a Minor Arcana kind."""
     return match(text, card_or_kind_names(data), "Arcana card or Minor Arcana", rule)
+
+
+def listed(rest: str, keyword: str, what: str, rule: str, example: str) -> list[str]:
+    """The comma-separated entries after a keyword (XAPHAN CHOOSES, PRUFFLAS PICKS,
+    CRUSADE JOIN ...); INVALID when there are none."""
+    items = [x.strip() for x in re.split(r"[,;]", rest) if x.strip()]
+    if not items:
+        raise OrderError(INVALID, f"{keyword} needs one or more {what}", rule,
+                         f"e.g. {example}")
+    return items

@@ -23,7 +23,7 @@ from pbem.engine import ILLEGAL, INVALID
 from ..errors import OrderError
 from ..state import LEGION, LIEUTENANT
 from . import TURN, Ctx, order, parse_int
-from .common import card_id, place_id, place_name, player_name, sectio_id
+from .common import card_id, listed, place_id, place_name, player_name, sectio_id
 
 GIFT_RULE = "HG-7.2.1b-02"
 GIVE_EXAMPLE = "GIVE beast 3 SOULS IF beast GIVES SECTIO Liars"
@@ -154,10 +154,7 @@ CRUSADE_JOIN = "CRUSADE JOIN"
 def parse_crusade(rest: str, ctx: Ctx) -> tuple[str, dict]:
     from ..action.simple import daemon_of
 
-    names = [x.strip() for x in re.split(r"[,;]", rest) if x.strip()]
-    if not names:
-        raise OrderError(INVALID, "CRUSADE JOIN needs one or more of your Daemons", "IP-12",
-                         "e.g. CRUSADE JOIN Baal")
+    names = listed(rest, CRUSADE_JOIN, "of your Daemons", "IP-12", "CRUSADE JOIN Baal")
     ids = list(dict.fromkeys(daemon_of(n, ctx, "IP-12") for n in names))
     return CRUSADE_JOIN + " " + ", ".join(ctx.data.daemons[d].name for d in ids), \
         {"daemons": ids}
