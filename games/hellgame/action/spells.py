@@ -230,3 +230,7 @@ def a_small_favour(c: Cast) -> None:
         text = f"{c.who(t)} wins the Duel of Hearts and keeps its own counsel"
     c.log.public("small-favour", text, "HG-3.4-05", card=c.card, daemon=t,
                  winner=winner)
+
+
+# More cards, in batches (issue 8); each module registers its spells when imported.
+from . import spells_1, spells_2, spells_3, spells_4  # noqa: E402, F401
