@@ -120,6 +120,8 @@ def _free_daemons(top: Cast, player: str) -> list[str]:
     t = top.target_daemon()
     if t is not None:
         return [t] if t in st.daemons and st.daemons[t].owner == player else []
+    # his Units; a card aimed at the player himself (Thievery!) is aimed at
+    # neither his Daemons nor his Units, so it costs an Action to counter (HG-9.8.2-03)
     if top.target.get("player") == player:
         return [d.id for d in sorted(st.active_daemons(player),
                                      key=lambda d: (data.daemons[d.id].rank, d.id))]

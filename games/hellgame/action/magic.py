@@ -154,7 +154,8 @@ class Cast:
         d = self.target_daemon()
         if d is not None:
             return self.st.daemons[d].owner if d in self.st.daemons else None
-        return self.target.get("player")
+        # "player": his Units at a place; "opponent": the player himself (Thievery!)
+        return self.target.get("player") or self.target.get("opponent")
 
     def aimed_at(self) -> str:
         if self.answers:
@@ -164,6 +165,8 @@ class Cast:
         if "player" in self.target:
             return f"{self.target['player']}'s Units in " \
                    f"{place_name(self.target['place'], self.data)}"
+        if "opponent" in self.target:
+            return self.target["opponent"]
         return ""
 
 

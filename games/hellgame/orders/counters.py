@@ -12,8 +12,8 @@ plays an Arcana in the Action Phase (9.8.2; HG-9.0-03, IP-30, A-12).
 Each time another player plays a card, your COUNTER lines are read in sheet order; the
 first that fits the card, whose Counter you hold and can pay for, and that has a Daemon
 to play it, is played (a Counter played against yours is a card too: you may answer
-it). TARGETING MINE: the card is aimed at one of your Daemons or Units, or it is a
-Counter against your card.
+it). TARGETING MINE: the card is aimed at you (Thievery!), one of your Daemons or
+Units, or it is a Counter against your card.
 
 Who plays it: the Daemon the card is aimed at may always counter it and spends no
 Action (HG-9.8.2-02); for a card aimed at your Units, any of your Daemons (A-12(1)).
