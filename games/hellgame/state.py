@@ -63,6 +63,9 @@ class Daemon:
     # Uriel cleansed the Earth: the Daemon must Pass for Good when it next comes up in an
     # Action Phase (HG-10.1-03, A-20); the Action core takes it and clears the flag.
     pass_for_good: bool = False
+    # An Arcana card kept under the Daemon while it lasts (Foci, The Sword of the
+    # Guardian, Salome's Oil: +1 to an attribute); discarded when it ends (HG-3.3-02).
+    under: str | None = None
 
 
 @dataclass
@@ -121,6 +124,10 @@ class HellState:
     # Thou Art Not Real: Units that failed their Roll against Hearts this turn and may
     # not move again in it; cleared in the End Phase. Sorted ids.
     not_real_held: list[str] = field(default_factory=list)
+    # Arcana with an effect that lasts or comes later (issue 8): card id -> JSON-able
+    # data the card's own code keeps and clears (e.g. a cult's caster until the Soul
+    # Phase). Sorted keys when stored.
+    marks: dict[str, object] = field(default_factory=dict)
     # Sectio whose Control Box holds a Freebooter marker (HG-10.4-02, HG-12.3-01), sorted.
     freebooter_sectio: list[str] = field(default_factory=list)
     variants: dict = field(default_factory=dict)
