@@ -233,4 +233,13 @@ def a_small_favour(c: Cast) -> None:
 
 
 # More cards, in batches (issue 8); each module registers its spells when imported.
-from . import spells_1, spells_2, spells_3, spells_4  # noqa: E402, F401
+from . import (  # noqa: E402, F401
+    spells_1,
+    spells_2,
+    spells_3,
+    spells_4,
+    spells_r1,
+    spells_r2,
+    spells_r3,
+    spells_r4,
+)
