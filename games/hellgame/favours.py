@@ -55,11 +55,35 @@ def soul_roll(st: HellState, player: str, dice, reason: str) -> int:
     return n
 
 
-def attribute(data, daemon_id: str, name: str) -> int:
-    """A Daemon's printed Hearts, Skulls or Stars (HG-2.4.1)."""
+#: The Arcana kept under a Daemon card (Daemon.under) and the attribute each raises by 1
+#: "more than printed, until it becomes Incapacitated" (action/spells_r2.py).
+UNDER_BONUS = {"arcana.foci": "stars", "arcana.the-sword-of-the-guardian": "skulls",
+               "arcana.salomes-oil": "hearts"}
+
+
+def attribute(data, daemon_id: str, name: str, st: HellState | None = None) -> int:
+    """A Daemon's Hearts, Skulls or Stars: printed (HG-2.4.1), +1 when `st` is given and
+    the card under it raises that attribute (Foci, The Sword of the Guardian, Salome's
+    Oil; never while Incapacitated, when the card should already be gone)."""
     if name not in ATTRIBUTES:
         raise ValueError(f"a Daemon attribute is one of {ATTRIBUTES}, not {name!r}")
-    return int(getattr(data.daemons[daemon_id], name))
+    value = int(getattr(data.daemons[daemon_id], name))
+    d = st.daemons.get(daemon_id) if st is not None else None
+    if d is not None and d.under and not d.incapacitated and UNDER_BONUS.get(d.under) == name:
+        value += 1
+    return value
+
+
+def release_under(st: HellState, daemon_id: str) -> str | None:
+    """The card under a Daemon goes to the bottom of the Arcana deck (HG-3.3-02) when its
+    effect ends (Incapacitated, destroyed). Call it before a destroyed Daemon leaves
+    st.daemons. Returns the card released, None if there was none."""
+    d = st.daemons.get(daemon_id)
+    if d is None or not d.under:
+        return None
+    card, d.under = d.under, None
+    st.discard(card)
+    return card
 
 
 def roll_against(st: HellState, data, dice, daemon_id: str, name: str, reason: str,
@@ -69,7 +93,7 @@ def roll_against(st: HellState, data, dice, daemon_id: str, name: str, reason: s
     hopeless roll into a possible one, and the report shows the attempt."""
     owner = st.daemons[daemon_id].owner if daemon_id in st.daemons else None
     die = dice.roll(reason, owner)
-    return die + modifier <= attribute(data, daemon_id, name)
+    return die + modifier <= attribute(data, daemon_id, name, st)
 
 
 def duel(st: HellState, data, dice, daemon_ids: list[str], name: str, reason: str) -> str:
@@ -90,7 +114,7 @@ def duel(st: HellState, data, dice, daemon_ids: list[str], name: str, reason: st
         for d in left:
             owner = st.daemons[d].owner if d in st.daemons else None
             totals[d] = sum(dice.roll(f"{reason}: {d}", owner)
-                            for _ in range(attribute(data, d, name)))
+                            for _ in range(attribute(data, d, name, st)))
         best = max(totals.values())
         top = [d for d in left if totals[d] == best]
         if len(top) == 1 or best == 0:

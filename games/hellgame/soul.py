@@ -72,10 +72,12 @@ def run(st: HellState, sheets, dice, data: HellData, log: Log,
         d for name in st.seats for o in _orders(sheets, name, "CRUSADE JOIN")
         for d in o["daemons"])
     lots = earth_lots(st, sheets, dice, data, log, crusaders)
+    arcana_lots(st, data, log, lots)
     for name in st.seats:
         receive_favours(st, name, dice, data, log, lots)
     for name in st.seats:
         collect_souls(st, name, dice, data, log, lots)
+    death_metal(st, dice, data, log)
     st.combat_avoided = []  # HG-V1-11.3.1-02: "the next Soul Phase" has now come
     zagam(st, sheets, dice, data, log)
     i_want_it_all(st, data, log)
@@ -102,6 +104,8 @@ class Lot:
     divisor: int = 1  # the Souls gathered are divided by this, rounded down (HG-3.3-03)
     hearts_for_favour: bool = False  # Blinded by Science: a Roll against Hearts first
     why: str = ""  # the card that changed it, for the report
+    multiplier: int = 1  # Backwoods Cult, Comet Cult: the Souls collected are doubled
+    cult: str = ""  # the cult's name, for the report
 
     @property
     def replaced(self) -> bool:
@@ -193,12 +197,15 @@ def _forgiveness(st, dice, data, log, lots) -> None:
         lot.souls, lot.favour, lot.why = False, False, "Forgiveness"
         _disfavours(st, d, 1)
         label, owner = _label(st, data, d), st.daemons[d].owner
+        under = st.daemons[d].under
         log.public("forgiveness-failed", f"{label} fails the Roll against Stars of "
                    "Forgiveness: no Souls, no Favour, and 1 Disfavour instead.",
                    "HG-6.1.1-01", daemon=d, player=owner)
         if d not in before:
             failed.append(d)
         elif destroy_daemon(st, d):
+            if under:
+                st.discard(under)  # the card under it goes with it (HG-3.3-02)
             del lots[d]
             log.public("forgiveness-destroyed", f"{label} failed Forgiveness last turn too "
                        "and is destroyed.", "HG-6.1.1-01", daemon=d, player=owner)
@@ -257,6 +264,86 @@ def _new_age(st, sheets, dice, data, log, lots) -> None:
                         "New Age", rule="HG-6.1.1-01")
         elif die == 6:
             _disfavours(st, d, 1)
+
+
+# -- step 0b: Major Arcana cast earlier (action/spells_r2.py) -------------------------------
+#: Backwoods Cult and Comet Cult: their extra Favours (003 l.1646, l.1698)
+CULT_FAVOURS = {"arcana.backwoods-cult": 2, "arcana.comet-cult": 1}
+DEATH_METAL, SILVER_DAWN = "arcana.death-metal", "arcana.the-order-of-the-silver-dawn"
+ARCANA_RULE = "HG-9.8-01"
+
+
+def _caster(st: HellState, entry: dict) -> str | None:
+    """The marked caster's id while it is still in play with the same owner."""
+    d = st.daemons.get(entry["daemon"])
+    return d.id if d is not None and d.owner == entry["player"] else None
+
+
+def arcana_lots(st: HellState, data: HellData, log: Log, lots: dict[str, Lot]) -> None:
+    """The cults cast in the last Action Phase act now, once, on a caster still on Earth
+    and not Incapacitated (their prerequisite; `lots` holds exactly those): its Souls
+    are doubled (after any Hell card's division) and the card's extra Favours are given
+    at once, with no Disfavour Roll, whatever the Hell cards did to its Lot. Then The
+    Order of the Silver Dawn: 1 Favour per initiate still on Earth (the same Walk the
+    Earth card under it), not Incapacitated, "whatever the Hell cards say"; otherwise
+    its effect ends."""
+    for card, extra in CULT_FAVOURS.items():
+        name = data.arcana[card].name
+        for entry in st.marks.pop(card, None) or []:
+            d = _caster(st, entry)
+            if d is None or d not in lots:
+                who = data.daemons[entry["daemon"]].name
+                log.public("cult-fails", f"{name}: {who} is not on Earth and active "
+                           f"for {entry['player']} in this Soul Phase; the cult gives "
+                           "nothing.", ARCANA_RULE, card=card, daemon=entry["daemon"])
+                continue
+            lots[d].multiplier, lots[d].cult = 2, name
+            st.players[entry["player"]].favours += extra
+            log.public("cult", f"{name}: {_label(st, data, d)} doubles the Souls it "
+                       f"collects and gives {entry['player']} {count(extra, 'extra Favour')}"
+                       ".", ARCANA_RULE, card=card, daemon=d, player=entry["player"],
+                       favours=extra)
+    kept = []
+    for entry in st.marks.pop(SILVER_DAWN, None) or []:
+        d = _caster(st, entry)
+        me = st.daemons.get(d) if d else None
+        if me is None or me.where != ON_EARTH or me.incapacitated or \
+                me.walk_card != entry.get("walk_card"):
+            who = data.daemons[entry["daemon"]].name
+            log.public("silver-dawn-ends", f"The Order of the Silver Dawn: {who} has left "
+                       "the Earth or is Incapacitated; its effect ends.", ARCANA_RULE,
+                       card=SILVER_DAWN, daemon=entry["daemon"])
+            continue
+        kept.append(entry)
+        st.players[entry["player"]].favours += 1
+        log.public("silver-dawn-favour", f"The Order of the Silver Dawn: {_label(st, data, d)}"
+                   f" on Earth gives {entry['player']} 1 extra Favour.", ARCANA_RULE,
+                   card=SILVER_DAWN, daemon=d, player=entry["player"], favours=1)
+    if kept:
+        st.marks[SILVER_DAWN] = kept
+
+
+def death_metal(st: HellState, dice, data: HellData, log: Log) -> None:
+    """Death Metal cast in the last Action Phase: the caster, not Incapacitated (in Hell
+    or on Earth: the card asks nothing else), makes its extra Soul Rolls (HG-3.4-01;
+    Holy War doubles them) as another source of Souls (HG-7.2-05)."""
+    for entry in st.marks.pop(DEATH_METAL, None) or []:
+        d, player = _caster(st, entry), entry["player"]
+        if d is None or st.daemons[d].incapacitated:
+            log.public("death-metal-fails", f"Death Metal: {data.daemons[entry['daemon']].name}"
+                       f" is not active for {player} in this Soul Phase; its extra Soul "
+                       "Rolls are lost.", ARCANA_RULE, card=DEATH_METAL,
+                       daemon=entry["daemon"])
+            continue
+        got = [soul_roll_souls(st, player, dice, f"HG-3.4-01 Death Metal: extra Soul Roll "
+                               f"{i + 1} for {data.daemons[d].name}")
+               for i in range(entry.get("rolls", 2))]
+        souls = sum(n for _, n in got)
+        st.players[player].souls += souls
+        log.public("death-metal-souls", f"Death Metal: {_label(st, data, d)} makes "
+                   f"{len(got)} extra Soul Rolls ({', '.join(str(n) for _, n in got)}): "
+                   f"{count(souls, 'Soul')} to {player}.", ARCANA_RULE, card=DEATH_METAL,
+                   daemon=d, player=player, souls=souls)
 
 
 # -- step 1: Favours ------------------------------------------------------------------------
@@ -399,14 +486,17 @@ def collect_souls(st: HellState, player: str, dice, data: HellData, log: Log,
             continue
         die, rolled = soul_roll_souls(st, player, dice,
                                       f"HG-7.2-04 Soul Roll for {info.name} on Earth")
-        gathered = info.hearts + rolled
-        souls = gathered // lot.divisor
+        hearts = attribute(data, d.id, "hearts", st)
+        gathered = hearts + rolled
+        souls = gathered // lot.divisor * lot.multiplier
         p.souls += souls
         roll_text = f"{die} (Soul Roll)" if rolled == die else \
             f"{rolled} (Soul Roll {die}, doubled by Holy War)"
-        text = f"{info.name} on Earth sends {info.hearts} (Hearts) + {roll_text}"
+        text = f"{info.name} on Earth sends {hearts} (Hearts) + {roll_text}"
         if lot.divisor > 1:
             text += f", divided by {lot.divisor} ({lot.why})"
+        if lot.multiplier > 1:
+            text += f", doubled ({lot.cult})"
         log.public("earth-income", f"{text} = {count(souls, 'Soul')} to {player}.",
                    "HG-7.2-04", player=player, daemon=d.id, souls=souls)
 
@@ -433,7 +523,7 @@ def zagam(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
                            "use).", "HG-2.4.1-01", player=name, daemon=d.id, ability=ZAGAM)
                 continue
             die = dice.roll("HG-2.4.1-01 Zagam rolls against Stars for six Souls", name)
-            won = die <= attribute(data, d.id, "stars")
+            won = die <= attribute(data, d.id, "stars", st)
             if won:
                 p.souls += ZAGAM_SOULS
             if die == 6:

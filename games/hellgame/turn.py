@@ -23,6 +23,7 @@ from . import (
     summoning,
 )
 from .data import HellData
+from .favours import release_under
 from .log import Log
 from .state import HellState
 
@@ -51,8 +52,23 @@ def run_phases(st: HellState, sheets, dice, data: HellData, names: list[str], lo
         if name in names:
             log.phase = name
             fn(st, sheets, dice, data, log)
+            release_cards_under_incapacitated(st, data, log)
             if st.winner:
                 return
+
+
+def release_cards_under_incapacitated(st: HellState, data: HellData, log: Log) -> None:
+    """A card kept under a Daemon (Foci, The Sword of the Guardian, Salome's Oil) lasts
+    until the Daemon is Incapacitated: after each phase, whatever Incapacitated it, the
+    card goes to the bottom of the Arcana deck (HG-3.3-02). Its +1 never counts while
+    the Daemon is Incapacitated (favours.attribute), so the moment within the phase does
+    not matter."""
+    for d in sorted(st.daemons.values(), key=lambda d: d.id):
+        if d.incapacitated and d.under:
+            card = release_under(st, d.id)
+            log.public("under-released", f"{data.arcana[card].name} under "
+                       f"{data.daemons[d.id].name} ({d.owner}) ends: the Daemon is "
+                       "Incapacitated.", "HG-9.8-01", daemon=d.id, card=card)
 
 
 def resolve(state: dict, sheets: dict[str, OrderSheet | None], dice, data: HellData) -> Resolution:

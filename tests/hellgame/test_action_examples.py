@@ -221,12 +221,11 @@ def test_hg_9_6_example_walking_the_earth(make_state):
         ("upkeep", "horned pays 1 Soul upkeep for 1 of 1 Legion or Lieutenant.")]
     assert wealth(st)["horned"] == (0 + 8 + 10 - 1, 1, ["arcana.incubus"])
 
-    # 3. the next Action Phase: the Relic-Box cannot be cast; Incubus cannot touch
-    # Ukobach; Evil Deeds keep him on Earth
+    # 3. the next Action Phase. The Relic-Box (issue 8) is now accepted on the sheet;
+    # this replay keeps the variant written before it was (horned does not hold it, and
+    # Andras tries Incubus, then Evil Deeds); test_spells_r1.py plays the card itself.
     relic = check_sheet(st, DATA, "horned", "Andras: CAST The Armenian Relic-Box ON Ukobach\n")
-    assert [(r.status, r.message, r.rule) for r in relic.lines] == [
-        ("illegal", "the effect of The Armenian Relic-Box is not implemented yet, so it "
-                    "cannot be played", "HG-9.8-01")]
+    assert [(r.status, r.rule) for r in relic.lines] == [("accepted", "HG-9.2-01")]
     log = run_phase(action.run, st, DATA, orders={
         "horned": "Andras: CAST Incubus ON Ukobach\nAndras: EVIL DEEDS\n"}, script=[2, 6, 3, 1])
     assert notes(log, "horned") == [

@@ -400,8 +400,8 @@ def test_hg_9_8_2_01_counter_orders_read(make_state, line, canonical, order):
     ("COUNTER ANY", "invalid", "COUNTER needs WITH and the Counter card to play"),
     ("COUNTER WITH It Did Not Work", "invalid", "COUNTER needs a name after it"),
     ("COUNTER ANY WITH Incubus", "illegal", "Incubus is not a Counter"),
-    ("COUNTER ANY WITH Double Cross", "illegal",
-     "the effect of Double Cross is not implemented yet, so it cannot be played"),
+    ("COUNTER ANY WITH So Sue Me", "illegal",
+     "the effect of So, Sue Me.. is not implemented yet, so it cannot be played"),
     ("COUNTER ANY WITH Slipped Spell", "illegal",
      "Slipped Spell's Major Arcana is marked Combat: it may only be played in the Combat "
      "Phase"),

@@ -79,6 +79,8 @@ def places(state: dict) -> Counter:
     for d in state["daemons"].values():
         if d.get("walk_card"):
             seen["arcana", d["walk_card"]] += 1
+        if d.get("under"):
+            seen["arcana", d["under"]] += 1
         seen["daemon", d["id"]] += 1
     for d in state["daemon_deck"]:
         seen["daemon", d] += 1

@@ -19,7 +19,7 @@ from . import (
 from .context import ActionCtx, Queue
 from .kinds import EARTH, HELL, KINDS
 from .queue import build, choose_pass_card, play_pass
-from .simple import return_to_hell
+from .simple import PROTOCOL, protocol_forbids, return_to_hell
 
 __all__ = ["run", "Queue", "ActionCtx"]
 
@@ -57,6 +57,7 @@ def run(st, sheets, dice, data, log) -> Queue:
         if _up(actx, _alternatives(st, sheets, player, daemon)):
             continue  # it Passed: the queue moved it back
         queue.waiting.pop(0)
+    st.marks.pop(PROTOCOL, None)  # "this turn": the only Pass for Good of the turn is past
     # Walpurgis Night, Council, Long Parliament look back on the phase now it is over
     turn_rules.end_of_action_phase(st, data, dice, log, queue.taken, started, sheets)
     return queue
@@ -135,9 +136,16 @@ def _take(actx: ActionCtx, alt: dict) -> str | None:
 
 
 def _default(actx: ActionCtx, first_time: bool) -> None:
-    """IP-18: Pass for Good at the first turn; after a Pass, an empty March (A-10)."""
+    """IP-18: Pass for Good at the first turn; after a Pass, or where Protocol forbids
+    Passing for Good (arcana.protocol), an empty March (A-10)."""
     q = actx.queue
-    if first_time and actx.daemon not in q.passed:
+    forbidden = first_time and actx.daemon not in q.passed and protocol_forbids(actx)
+    if forbidden:
+        q.taken[actx.daemon] = "MARCH"
+        actx.log.public("empty-march", f"{_name(actx)} may not Pass for Good ({forbidden}), "
+                        "so it takes an empty March (no order applies: default)", "A-10",
+                        daemon=actx.daemon, default=True)
+    elif first_time and actx.daemon not in q.passed:
         q.taken[actx.daemon] = "PASS FOR GOOD"
         actx.log.public("pass-for-good", f"{_name(actx)} Passes for Good (no order "
                         f"applies: default)", "HG-9.3-01", daemon=actx.daemon, default=True)

@@ -38,6 +38,7 @@ from pbem.engine import ILLEGAL, INVALID
 
 from .. import effects
 from ..errors import OrderError
+from ..favours import attribute
 from ..log import count
 from ..names import match, normalise
 
@@ -170,7 +171,7 @@ def _draw(actx, n: int, rule: str, what: str) -> list[str]:
 def _conspire(actx, order: dict) -> None:
     """HG-9.7.3-01..04."""
     st, data, log = actx.st, actx.data, actx.log
-    drawn = _draw(actx, 2 * data.daemons[actx.daemon].stars, RULE, "")
+    drawn = _draw(actx, 2 * attribute(data, actx.daemon, "stars", actx.st), RULE, "")
     card = choose(drawn, order, st.permanent, data)
     unused = [c for c in drawn if c != card]
     if card is None:
@@ -233,7 +234,8 @@ def resolve_permanent(actx, card: str, rule: str) -> None:
 def _rig(actx, order: dict) -> None:
     """HG-9.7.3.1-01, IP-28: one card face down on top of the deck, the rest discarded."""
     st, data, log = actx.st, actx.data, actx.log
-    drawn = _draw(actx, data.daemons[actx.daemon].stars, RIG_RULE, " to rig the Events")
+    drawn = _draw(actx, attribute(data, actx.daemon, "stars", actx.st), RIG_RULE,
+                  " to rig the Events")
     wanted = [w for w in order["wishes"] if w in drawn and w not in order["never"]]
     how = "by your list"
     if wanted:

@@ -54,6 +54,11 @@ COUNTER = "COUNTER"  # the standing-order keyword read from the sheets (orders/c
 ACTION_TIMINGS = ("action", "action-or-combat")
 COUNTER_TIMINGS = (*ACTION_TIMINGS, "counter")
 NOUNS = {"hearts": "Heart", "skulls": "Skull", "stars": "Star"}
+#: A Support counting Daemons of higher rank (lower Rank Number) than the caster, one
+#: each, instead of an attribute (Stop Me: "two Daemons of higher rank than his").
+HIGHER_RANK = "higher-rank"
+NOUNS[HIGHER_RANK] = "Daemon of higher rank"
+PLURALS = {HIGHER_RANK: "Daemons of higher rank"}
 
 
 # -- the registry ----------------------------------------------------------------------------
@@ -71,7 +76,7 @@ class Support:
     """What Supporting Actions add up to (HG-9.8.3-02). `includes_caster`: whether the
     caster's own count towards it (A-40: each card's text decides)."""
 
-    attribute: str  # hearts | skulls | stars
+    attribute: str  # hearts | skulls | stars | HIGHER_RANK
     amount: int
     includes_caster: bool
 
@@ -167,6 +172,8 @@ class Cast:
                    f"{place_name(self.target['place'], self.data)}"
         if "opponent" in self.target:
             return self.target["opponent"]
+        if "daemons" in self.target:  # several Daemons (Look into the Future)
+            return " and ".join(self.who(d) for d in self.target["daemons"])
         return ""
 
 
@@ -445,10 +452,10 @@ def run_support(actx: ActionCtx, order: dict) -> str | None:
         return (f"{name} is {_place(c.where)} and the supporter {_place(me.where)}; they "
                 "must be in the same place [HG-9.8.3-02]")
     need = effects.ARCANA[cid].support
-    brings = attribute(data, actx.daemon, need.attribute)
+    brings = _brings(data, actx.daemon, caster, need)
     actx.log.public("support", f"{data.daemons[actx.daemon].name} ({actx.player}) supports "
                     f"{name}'s {data.arcana[cid].name}, bringing "
-                    f"{count(brings, NOUNS[need.attribute])}", SUPPORT_RULE,
+                    f"{_count(brings, need)}", SUPPORT_RULE,
                     daemon=actx.daemon, caster=caster, card=cid, brings=brings)
     return None
 
@@ -468,15 +475,26 @@ def _short_of_support(cast: Cast, need: Support) -> str | None:
     helpers = [d for d in supporters(cast.actx, cast.daemon, cast.card)
                if d in st.daemons and not st.daemons[d].incapacitated]
     counted = ([cast.daemon] if need.includes_caster else []) + helpers
-    total = sum(attribute(data, d, need.attribute) for d in counted)
+    total = sum(_brings(data, d, cast.daemon, need) for d in counted)
     cast.supporters = helpers
     if total >= need.amount:
         return None
-    parts = " + ".join(f"{data.daemons[d].name} {attribute(data, d, need.attribute)}"
+    parts = " + ".join(f"{data.daemons[d].name} {_brings(data, d, cast.daemon, need)}"
                        for d in counted) or "nobody"
-    noun = NOUNS[need.attribute]
-    return (f"{cast.name} needs {count(need.amount, noun)} and has {count(total, noun)} "
+    return (f"{cast.name} needs {_count(need.amount, need)} and has {_count(total, need)} "
             f"({parts}); the spell is scrapped [HG-9.8.3-03]")
+
+
+def _brings(data, supporter: str, caster: str, need: Support) -> int:
+    """What one Daemon adds to a Support: its attribute, or for HIGHER_RANK 1 if its Rank
+    Number is lower than the caster's (HG-9.1-01: lower number, higher rank)."""
+    if need.attribute == HIGHER_RANK:
+        return int(data.daemons[supporter].rank < data.daemons[caster].rank)
+    return attribute(data, supporter, need.attribute)
+
+
+def _count(n: int, need: Support) -> str:
+    return count(n, NOUNS[need.attribute], PLURALS.get(need.attribute, ""))
 
 
 def _place(where: str) -> str:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..data import PENTAGRAM
-from ..favours import roll_against
+from ..favours import attribute, roll_against
 from ..log import count
 from ..orders.common import place_name
 from ..orders.passage import grants
@@ -42,6 +42,7 @@ GRANT = "GRANT PASSAGE"
 NOT_REAL = "hell.thou-art-not-real"
 NOT_REAL_RULE = "HG-6.1-01"
 HELD_WHY = "failed a Roll against Hearts under Thou Art Not Real and may not move this turn"
+RIOT = "arcana.riot"  # action/spells_r3.py: its Legions may not move this Action Phase
 
 #: Lasting effects (Events, Phenomena such as Quagmire) that stop a march entering a
 #: Sectio (HG-9.5-11) or keep Units from starting to move there (HG-9.5-08): hook id ->
@@ -60,7 +61,7 @@ def run_march(actx, order: dict) -> str | None:
         actx.log.public("empty-march", f"{name} takes an empty March: nothing moves", "A-10",
                         daemon=actx.daemon, player=actx.player)
         return None
-    skulls = actx.data.daemons[actx.daemon].skulls
+    skulls = attribute(actx.data, actx.daemon, "skulls", actx.st)  # +1: Sword of the Guardian
     march = _March(actx, skulls, order.get("on_block") or ENTER)
     why = [march.select(m)[1] for m in moves]  # a dry run: nothing has moved yet
     if all(why):
@@ -114,6 +115,11 @@ class _March:
         if not free:
             kind = "Legion minding a Hellhound" if m["hound"] else "Legion"
             held = self._held_at(start, minders=m["hound"])
+            rioting = [u for u in self._mine_at(start, m["hound"]) if u.id in self._riot()]
+            if rioting and not held:
+                return None, (f"{self.player}'s {count(len(rioting), 'Legion')} in {where} "
+                              f"riot and may not move for the rest of the Action Phase "
+                              f"[{RIOT}]")
             if held:
                 return None, (f"{self.player}'s {count(len(held), 'Legion')} in {where} "
                               f"{HELD_WHY} [{NOT_REAL_RULE}]")
@@ -133,8 +139,14 @@ class _March:
         """The player's Legions at `place` not moved in this March and not held by Thou
         Art Not Real this turn (`_held_at`): with minders=True only Minders, else Legions
         minding no Hellhound first; by unit number."""
+        riot = self._riot()
         return [u for u in self._mine_at(place, minders)
-                if u.id not in self.st.not_real_held]
+                if u.id not in self.st.not_real_held and u.id not in riot]
+
+    def _riot(self) -> set[str]:
+        """The Legions Riot (arcana.riot) holds for the rest of this Action Phase."""
+        mark = self.st.marks.get(RIOT)
+        return set(mark["units"]) if mark else set()
 
     def _held_at(self, place: str, minders: bool | None) -> list[Unit]:
         """The player's Legions at `place` that failed their Roll against Hearts under

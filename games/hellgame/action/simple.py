@@ -7,6 +7,7 @@ from __future__ import annotations
 from pbem.engine import ILLEGAL, INVALID
 
 from ..errors import OrderError
+from ..favours import attribute
 from ..log import count
 from ..names import match
 from ..orders import parse_int
@@ -24,10 +25,28 @@ def parse_pass_for_good(text: str, ctx) -> tuple[str, dict]:
     return "PASS FOR GOOD", {}
 
 
+#: Protocol (action/spells_r4.py) keeps in st.marks the lowest Rank Number of its casters
+#: this turn: no Daemon of lower rank (higher Rank Number) may Pass for Good.
+PROTOCOL = "arcana.protocol"
+
+
+def protocol_forbids(actx: ActionCtx) -> str | None:
+    """Why Protocol forbids the acting Daemon to Pass for Good this turn, or None."""
+    mark = actx.st.marks.get(PROTOCOL)
+    if not mark or actx.data.daemons[actx.daemon].rank <= mark["rank"]:
+        return None
+    caster = actx.data.daemons[mark["daemon"]].name
+    return (f"Protocol, cast by {caster}, forbids Daemons of lower rank to Pass for Good "
+            f"this turn [{PROTOCOL}]")
+
+
 def run_pass_for_good(actx: ActionCtx, order: dict) -> str | None:
     q = actx.queue
     if actx.daemon in q.passed:  # HG-9.3-02
         return "a Daemon that has Passed may not Pass for Good [HG-9.3-02]"
+    why = protocol_forbids(actx)
+    if why:
+        return why
     _say(actx, "pass-for-good", f"{_name(actx)} Passes for Good", "HG-9.3-01")
     abilities.on_pass_for_good(actx)  # Ashtaroth's Favour
     return None
@@ -158,7 +177,8 @@ def run_atone(actx: ActionCtx, order: dict) -> str | None:
         return ("this turn Lucifer - An Impostor? hears no supplication and no Disfavour may "
                 f"be used [{_rules().IMPOSTOR}]")
     table = actx.data.tables["atonement_table"]
-    hearts = min(max(actx.data.daemons[actx.daemon].hearts, 1), max(table["rows"]))
+    hearts = min(max(attribute(actx.data, actx.daemon, "hearts", actx.st), 1),
+                 max(table["rows"]))
     faces = [actx.dice.roll(f"Atonement by {_name(actx)}", actx.player)
              for _ in range(abilities.atonement_dice(actx))]
     result, rolled = _atonement(table, hearts, faces)
@@ -210,7 +230,7 @@ def run_evil(actx: ActionCtx, order: dict) -> str | None:
     """HG-9.7.4-01: one die per Heart, 1 Favour per 6 (5 or 6 under Trinity); Ukobach
     adds 1 to every die (so a 5 scores too). Caim may re-roll the first die that scores
     nothing (reroll.py)."""
-    hearts = actx.data.daemons[actx.daemon].hearts
+    hearts = attribute(actx.data, actx.daemon, "hearts", actx.st)  # +1: Salome's Oil
     bonus = abilities.evil_deeds_bonus(actx)
     need = _rules().evil_deeds_target(actx.st)  # 6; 5 under Trinity (hell.trinity)
     rolls = [actx.dice.roll(f"Evil Deeds by {_name(actx)}", actx.player) for _ in range(hearts)]

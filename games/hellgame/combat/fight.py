@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..favours import attribute
 from ..log import count
 from ..orders import orders_of
 from ..orders.common import place_name
@@ -58,14 +59,14 @@ class Fight:
         return place_name(self.sectio, self.data)
 
     def best(self, i: int, attr: str) -> int:
-        vals = [getattr(self.data.daemons[d], attr) for p in self.sides[i]
+        vals = [attribute(self.data, d, attr, self.st) for p in self.sides[i]
                 for d in self.daemons.get(p, []) if d not in self.out]
         return max(vals, default=0)
 
     def skulls(self, party: str) -> int:
         """A-24: the party's joined, not distracted Daemon with most Skulls."""
-        return max((self.data.daemons[d].skulls for d in self.daemons.get(party, [])
-                    if d not in self.out), default=0)
+        return max((attribute(self.data, d, "skulls", self.st)
+                    for d in self.daemons.get(party, []) if d not in self.out), default=0)
 
     # -- magic (magic.py) ----------------------------------------------------------------
     def plays(self, i: int, rnd: int) -> list[tuple[str, int, dict]]:
@@ -150,7 +151,8 @@ def join(f: Fight, order: list[str]) -> None:
         if not lines:  # IP-38 / A-36 default: the free Daemon with most Skulls, no cards
             free = free_daemons(f, p)
             if free and legions(f.st, f.sectio, p):
-                sent.append((max(free, key=lambda d: f.data.daemons[d].skulls), []))
+                sent.append((max(free, key=lambda d: attribute(f.data, d, "skulls", f.st)),
+                             []))
         for o in lines:
             if o["daemon"] is None:
                 break

@@ -10,7 +10,7 @@ Each hit needs its own save; the first failure destroys the Unit (A-24).
 
 from __future__ import annotations
 
-from ..favours import roll_against
+from ..favours import attribute, roll_against
 from ..state import HELLHOUND, LEGION, LIEUTENANT, Unit
 from . import rage
 from .fight import HITS, Fight, minds
@@ -72,7 +72,7 @@ def save_one(f: Fight, party: str, u: Unit) -> tuple[bool, int]:
         return die <= need + extra, die
     best = [d for d in f.daemons.get(party, []) if d not in f.out]
     if best:
-        d = max(best, key=lambda x: f.data.daemons[x].skulls)
+        d = max(best, key=lambda x: attribute(f.data, x, "skulls", f.st))
         ok = roll_against(f.st, f.data, f.dice, d, "skulls", reason)  # HG-3.4-04
         die = f.dice.log[-1].result
         return ok, die

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from ..data import HellData
 from ..log import Log
-from ..state import HellState
+from ..orders.common import place_name
+from ..state import URIEL, HellState
 from . import hounds, lilith, uriel
-from .common import MoveCtx
+from .common import MoveCtx, being
 from .lilith import bring_lilith, remove_lilith
 from .uriel import bring_uriel, remove_uriel
 
@@ -30,10 +31,42 @@ def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
     from ..hellcards import movement  # Hell-card hooks (Orgasmatron, Vortex)
 
     ctx = MoveCtx(st, data, dice, log, sheets or {})
+    _riot_ends(st, data, log)
+    uriel_obeys(st, log)
     vortex = movement.random_moves_start(ctx)
     uriel.move(ctx)
     lilith.move(ctx)
     hounds.rampage_all(ctx, vortex)
+
+
+RIOT = "arcana.riot"  # action/spells_r3.py
+URIEL_MUST_OBEY = "arcana.uriel-must-obey"
+
+
+def _riot_ends(st: HellState, data: HellData, log: Log) -> None:
+    """Riot (arcana.riot) held its Legions for the rest of the Action Phase, now over."""
+    mark = st.marks.pop(RIOT, None)
+    if mark:
+        where = ", ".join(place_name(s, data) for s in mark["sectio"])
+        log.public("riot-ends", f"The Action Phase is over: the Riot in {where} ends",
+                   "HG-9.8-01", card=RIOT)
+
+
+def uriel_obeys(st: HellState, log: Log) -> None:
+    """Uriel Must Obey (arcana.uriel-must-obey): at the start of the Random Moves Phase
+    Uriel leaves play, and as he does the caster's Triumvirate gains 1 Favour."""
+    mark = st.marks.pop(URIEL_MUST_OBEY, None)
+    if not mark:
+        return
+    if being(st, URIEL) is None:
+        log.public("uriel-must-obey", "Uriel Must Obey: Uriel is no longer in play, so "
+                   "nothing happens and no Favour is gained", "HG-9.8-01",
+                   card=URIEL_MUST_OBEY)
+        return
+    remove_uriel(st, log, "he obeys the Daemons' command (Uriel Must Obey)", "HG-9.8-01")
+    st.players[mark["player"]].favours += 1
+    log.public("uriel-must-obey", f"Uriel Must Obey: {mark['player']} gains 1 Favour as Uriel "
+               "leaves play", "HG-9.8-01", card=URIEL_MUST_OBEY, player=mark["player"])
 
 
 def lose_minder(st: HellState, sheets, dice, data: HellData, log: Log, hound_id: str) -> None:

@@ -61,6 +61,8 @@ def destroy_daemon(st: HellState, daemon: str) -> bool:
     owner = st.daemons[daemon].owner
     if st.daemons[daemon].walk_card:
         st.discard(st.daemons[daemon].walk_card)  # HG-3.3-02
+    if st.daemons[daemon].under:  # a card kept under it (Foci ...) ends with it
+        st.discard(st.daemons[daemon].under)
     del st.daemons[daemon]
     if daemon in st.players[owner].daemons:
         st.players[owner].daemons.remove(daemon)

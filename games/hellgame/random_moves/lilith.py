@@ -40,6 +40,7 @@ from .uriel import remove_uriel
 COURT = "COURT LILITH"
 IMPOSTOR = "hell.lucifer-an-impostor"
 STEER = "STEER LILITH"
+TALK_OF_LOST_LOVE = "arcana.talk-of-lost-love"  # action/spells_r3.py
 ASPECT_NAMES = {"virgin": "the Virgin", "mother": "the Mother", "crone": "the Crone"}
 
 
@@ -87,9 +88,20 @@ def remove_lilith(st: HellState, log, why: str, rule: str = "HG-10.2-06") -> Non
 def move(ctx: MoveCtx) -> None:
     st, data, log = ctx.st, ctx.data, ctx.log
     lil = being(st, LILITH)
+    talk = st.marks.pop(TALK_OF_LOST_LOVE, None)
     if lil is None:
+        if talk:
+            log.public("talk-of-lost-love", f"Talk of Lost Love: Lilith is not in play, so "
+                       f"{talk['player']} has no movements of hers to control", "HG-9.8-01",
+                       card=TALK_OF_LOST_LOVE, player=talk["player"])
         return
-    courter = court(ctx, lil)
+    if talk:
+        courter = talk["player"]
+        log.public("talk-of-lost-love", f"Talk of Lost Love: {courter} controls Lilith's "
+                   "movements (not her aspect) this phase, so nobody courts her",
+                   "HG-9.8-01", card=TALK_OF_LOST_LOVE, player=courter)
+    else:
+        courter = court(ctx, lil)
     aspect = _aspect(ctx)
     from ..hellcards.movement import held
 
