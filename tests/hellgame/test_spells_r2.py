@@ -107,3 +107,24 @@ def test_foci_refused_when_a_card_is_already_under(make_state):
     log = run_phase(action.run, st, DATA, orders={"a": "Orias: CAST Foci\n"})
     assert st.players["a"].hand == ["arcana.foci"]
     assert not [k for k, _ in acts(log) if k == "under-daemon"]
+
+
+def test_a_card_under_a_daemon_ends_when_it_is_incapacitated_or_destroyed(make_state):
+    """arcana.foci lies under Orias until he is Incapacitated (then, at the end of that
+    phase, it goes to the bottom of the Arcana deck, HG-3.3-02); arcana.the-sword-of-the-
+    guardian goes there too when he is destroyed."""
+    from pbem_games.hellgame.log import Log
+    from pbem_games.hellgame.random_moves.common import destroy_daemon
+    from pbem_games.hellgame.turn import release_cards_under_incapacitated
+
+    st = _cult_state(make_state, "arcana.foci", where="earth")
+    run_phase(action.run, st, DATA, orders={"a": "Orias: CAST Foci\n"})
+    st.daemons["daemon.orias"].incapacitated = True
+    log = Log()
+    release_cards_under_incapacitated(st, DATA, log)
+    assert st.daemons["daemon.orias"].under is None and st.arcana_deck[-1] == "arcana.foci"
+    assert [e.kind for e in log.events] == ["under-released"]
+    st = _cult_state(make_state, "arcana.the-sword-of-the-guardian", where="hell")
+    run_phase(action.run, st, DATA, orders={"a": "Orias: CAST The Sword of the Guardian\n"})
+    assert destroy_daemon(st, "daemon.orias")
+    assert st.arcana_deck[-1] == "arcana.the-sword-of-the-guardian"
