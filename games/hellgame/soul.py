@@ -46,6 +46,7 @@ from .cards import gain_arcana
 from .data import HellData
 from .favours import attribute, disfavour_roll, roll_against, soul_roll_souls
 from .log import Log, count
+from .orders import orders_of
 from .state import LEGION, ON_EARTH, HellState
 
 # Hell cards and Phenomena whose lasting effects act in the Soul Phase (hellcards/income.py
@@ -69,7 +70,7 @@ def run(st: HellState, sheets, dice, data: HellData, log: Log,
     JOIN orders name (IP-12's default: none joins)."""
     sheets = sheets or {}
     crusaders = tuple(crusaders) + tuple(
-        d for name in st.seats for o in _orders(sheets, name, "CRUSADE JOIN")
+        d for name in st.seats for o in orders_of((sheets or {}).get(name), "CRUSADE JOIN")
         for d in o["daemons"])
     lots = earth_lots(st, sheets, dice, data, log, crusaders)
     arcana_lots(st, data, log, lots)
@@ -502,11 +503,6 @@ def collect_souls(st: HellState, player: str, dice, data: HellData, log: Log,
 
 
 @effects.ability(ZAGAM)
-def _orders(sheets, player: str, kind: str) -> list[dict]:
-    sheet = sheets.get(player)
-    return [o for o in sheet.orders if o["type"] == kind] if sheet else []
-
-
 def zagam(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
     """Zagam "each Soul Phase, may Roll against Stars to gain six Souls; a roll of 6
     gives him a Disfavour at once" (HG-2.4.1-01; off while Incapacitated, HG-3.3-04;
@@ -517,7 +513,7 @@ def zagam(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
             if data.daemons[d.id].ability.id != ZAGAM:
                 continue
             p = st.players[name]
-            if not _orders(sheets, name, "ZAGAM TESTS STARS"):
+            if not orders_of((sheets or {}).get(name), "ZAGAM TESTS STARS"):
                 log.public("ability-unused", f"Zagam ({name}) does not Roll against Stars "
                            "for Souls (no ZAGAM TESTS STARS order; default IP-12: do not "
                            "use).", "HG-2.4.1-01", player=name, daemon=d.id, ability=ZAGAM)

@@ -29,7 +29,8 @@ from .log import Log, count
 from .state import LEGION, LIEUTENANT, HellState, Unit
 
 
-def _paid_units(st: HellState, player: str) -> list[Unit]:
+def paid_units(st: HellState, player: str) -> list[Unit]:
+    """The Units that cost upkeep (HG-7.2-06): own Legions and Lieutenants."""
     return [u for u in st.units if u.owner == player and u.kind in (LEGION, LIEUTENANT)]
 
 
@@ -53,7 +54,7 @@ def default_order(st: HellState, player: str, units: list[Unit]) -> list[Unit]:
 
 def choose_unpaid(st: HellState, player: str, k: int, sheet) -> list[Unit]:
     """The `k` Units that go unpaid: UNPAID orders first (IP-09), then the default."""
-    pool = default_order(st, player, _paid_units(st, player))
+    pool = default_order(st, player, paid_units(st, player))
     chosen: list[Unit] = []
     orders = [o for o in sheet.orders if o["type"] == "UNPAID"] if sheet else []
     for o in orders:
@@ -68,7 +69,7 @@ def pay_upkeep(st: HellState, sheets, data: HellData, log: Log) -> dict[str, lis
     each = data.tables["upkeep_souls"]
     unpaid: dict[str, list[str]] = {}
     for name in st.seats:
-        p, units = st.players[name], _paid_units(st, name)
+        p, units = st.players[name], paid_units(st, name)
         if not units:
             continue
         affordable = min(len(units), p.souls // each)

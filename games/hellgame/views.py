@@ -11,7 +11,8 @@ from .cards import hand_limit
 from .data import HellData
 from .log import count
 from .soul import earth_daemons, sectio_income
-from .state import ANTEHELL, HELLHOUND, LEGION, LIEUTENANT, LILITH, URIEL, HellState
+from .state import ANTEHELL, HELLHOUND, LILITH, URIEL, HellState
+from .upkeep import paid_units
 
 
 def _unit(st: HellState, data: HellData, u) -> dict:
@@ -168,7 +169,7 @@ def income_forecast(st: HellState, data: HellData, player: str) -> dict:
               for s, n, why in sectio_income(st, data, player)]
     earth = [{"daemon": data.daemons[d.id].name, "hearts": data.daemons[d.id].hearts}
              for d in earth_daemons(st, player)]
-    paid = [u for u in st.units if u.owner == player and u.kind in (LEGION, LIEUTENANT)]
+    paid = paid_units(st, player)
     upkeep = len(paid) * data.tables["upkeep_souls"]
     fixed = sum(x["souls"] for x in sectio) + sum(x["hearts"] for x in earth) - upkeep
     return {"sectio": sectio, "earth": earth, "soul_rolls": len(earth),

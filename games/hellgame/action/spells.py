@@ -24,7 +24,7 @@ from ..log import count
 from ..names import match
 from ..orders.common import place_name
 from ..state import ANTEHELL, LEGION, LIEUTENANT, ON_EARTH, Unit
-from .abilities import can_be_incapacitated
+from .abilities import can_be_incapacitated, daemon_sex
 from .magic import DAEMON, RULE, Cast, Support, Target, spell, stack_target
 
 LUSTFUL = "THE LUSTFUL"
@@ -49,8 +49,7 @@ def _incapacitate(c: Cast, daemon: str, recover_by: str | None) -> str:
 def is_female(c: Cast, daemon: str) -> bool:
     """Daemon sex is data; Belphegor ("dual") is female only on Earth, Agares
     ("sexless") never (its ability: immune to Incubi)."""
-    sex = c.data.daemons[daemon].sex
-    return sex == "female" or (sex == "dual" and c.st.daemons[daemon].where == ON_EARTH)
+    return daemon_sex(c.st, c.data, daemon) == "female"
 
 
 def _incubus_check(c: Cast) -> str | None:

@@ -18,9 +18,10 @@ from pbem.engine import INVALID
 from ..errors import OrderError
 from ..favours import duel, roll_against
 from ..state import IN_HELL, ON_EARTH
+from .abilities import daemon_sex
 from .conditions import daemon_in_play
 from .magic import DAEMON, RULE, Cast, Target, spell
-from .spells import _incapacitate, is_female
+from .spells import _incapacitate
 
 BELLADONNA = "arcana.belladonna"
 BLACK_RAINBOW = "arcana.black-rainbow"
@@ -130,12 +131,6 @@ def _lovers_target(text: str, ctx) -> tuple[str, dict]:
     return f"{names[a].name} AND {names[b].name}", {"daemon": a, "partner": b}
 
 
-def is_male(c: Cast, daemon: str) -> bool:
-    """Belphegor ("dual") is male in Hell; Agares ("sexless") never."""
-    sex = c.data.daemons[daemon].sex
-    return sex == "male" or (sex == "dual" and c.st.daemons[daemon].where == IN_HELL)
-
-
 def _lovers_check(c: Cast) -> str | None:
     a, b = c.target["daemon"], c.target["partner"]
     if b not in c.st.daemons:
@@ -150,7 +145,7 @@ def _lovers_check(c: Cast) -> str | None:
         why = _not_incapacitated(c, t)
         if why:
             return why
-    if not ((is_male(c, a) and is_female(c, b)) or (is_female(c, a) and is_male(c, b))):
+    if not ({daemon_sex(c.st, c.data, a), daemon_sex(c.st, c.data, b)} == {"male", "female"}):
         return (f"{c.data.daemons[a].name} and {c.data.daemons[b].name} are not a male and a "
                 "female Daemon")
     return None

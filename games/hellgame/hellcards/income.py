@@ -14,6 +14,7 @@ from .. import effects, events
 from ..action.abilities import can_be_incapacitated
 from ..cards import gain_arcana
 from ..log import Log, count
+from ..orders import orders_of
 from ..state import ANTEHELL, LILITH, ON_EARTH, URIEL, HellState
 
 RULE, PH_RULE, LASTING = "HG-6.1-01", "HG-6.2-01", "HG-6.1.1-01"
@@ -129,7 +130,7 @@ def inquisition(st: HellState, dice, data, log: Log, sheets=None) -> None:
     votes: dict[str, int] = {}
     ordered: list[str] = []
     for voter in st.seats:
-        lines = _orders(sheets, voter, "INQUISITION VOTE")
+        lines = orders_of((sheets or {}).get(voter), "INQUISITION VOTE")
         choice = next((d for o in lines for d in o["daemons"] if d in ids), None)
         if choice:
             ordered.append(voter)
@@ -288,17 +289,12 @@ def auction(st: HellState, sheets, dice, data, log: Log, card: str,
                    sectio=s, player=winner, souls=best, bids=bids, previous=old)
 
 
-def _orders(sheets, player: str, kind: str) -> list[dict]:
-    sheet = (sheets or {}).get(player)
-    return [o for o in sheet.orders if o["type"] == kind] if sheet else []
-
-
 def auction_bids(st: HellState, sheets, sectio: str, log: Log, name: str) -> dict[str, int]:
     """Each player's bid for `sectio`: his first AUCTION BID line that applies, capped at
     his Souls (a bid capped to nothing is no bid). Players without one do not bid."""
     bids: dict[str, int] = {}
     for p in st.seats:
-        line = next((o for o in _orders(sheets, p, "AUCTION BID")
+        line = next((o for o in orders_of((sheets or {}).get(p), "AUCTION BID")
                      if o["sectio"] in (None, sectio)), None)
         if line is None:
             continue

@@ -26,6 +26,7 @@ Sectio change sides. Conventions and readings shared by these cards:
 from __future__ import annotations
 
 from .. import effects, events
+from ..action.abilities import daemon_sex
 from ..all_lost import rescue_last_sectio
 from ..log import Log, count
 from ..random_moves.common import destroy_daemon
@@ -60,12 +61,6 @@ def lowest_ranking(data, daemons: list) -> Daemon | None:
     return max(daemons, key=lambda d: data.daemons[d.id].rank, default=None)
 
 
-def is_male(data, d) -> bool:
-    """Belphegor (`dual`) is male in Hell and female on Earth; `sexless` is not male."""
-    sex = data.daemons[d.id].sex
-    return sex == "male" or (sex == "dual" and d.where == IN_HELL)
-
-
 def trinity_protects(st: HellState, data, log: Log, what: str) -> bool:
     """Trinity in play: nothing can destroy a Daemon on Earth; say so and stop."""
     if not events.in_force(st, TRINITY):
@@ -77,15 +72,12 @@ def trinity_protects(st: HellState, data, log: Log, what: str) -> bool:
 
 
 def kill(st: HellState, data, log: Log, d, why: str, rule: str) -> None:
-    """Destroy a Daemon (destroy_daemon), then put its card at the bottom of the Daemon
-    deck (HG-3.3-02) unless destroy_daemon already did or kept it in play."""
+    """Destroy a Daemon: destroy_daemon puts its card at the bottom of the Daemon deck
+    (HG-3.3-02), or refuses (Trinity), which is said."""
     name, owner, where = dname(data, d), d.owner, d.where
-    destroy_daemon(st, d.id)
-    if d.id in st.daemons:  # something (e.g. Trinity) kept it alive
+    if not destroy_daemon(st, d.id):
         log.public("daemon-spared", f"{name} ({owner}) survives {why}.", rule, daemon=d.id)
         return
-    if d.id not in st.daemon_deck:
-        st.daemon_deck.append(d.id)
     place = "on Earth" if where == ON_EARTH else "in Hell"
     log.public("daemon-destroyed", f"{why}: {name} ({owner}), {place}, is destroyed; its card "
                "goes to the bottom of the Daemon deck.", rule, daemon=d.id, player=owner)
@@ -124,7 +116,7 @@ def random_on_earth(st: HellState, dice, data, log: Log, card: str, male: bool =
     """A non-Incapacitated Daemon on Earth picked by a die (None, logged, if none)."""
     pool = events.eventful_daemons(st, ON_EARTH)
     if male:
-        pool = [d for d in pool if is_male(data, d)]
+        pool = [d for d in pool if daemon_sex(st, data, d.id) == "male"]
     name = data.hell_cards[card].name
     if not pool:
         who = "male Daemon" if male else "Daemon"

@@ -32,7 +32,9 @@ Each card's Event is registered here and announces itself when drawn; its lastin
 from __future__ import annotations
 
 from .. import effects, events
+from ..action.abilities import daemon_sex
 from ..log import Log, count
+from ..orders import orders_of
 from ..state import ON_EARTH, HellState
 
 TWELFTH_NIGHT = "hell.twelfth-night"
@@ -246,11 +248,6 @@ def _council(st: HellState, data, log: Log, taken: dict[str, str], started: list
                  f"{name} takes 1 Disfavour for disobedience.", player=name, daemon=top)
 
 
-def _orders(sheets, player: str, kind: str) -> list[dict]:
-    sheet = (sheets or {}).get(player)
-    return [o for o in sheet.orders if o["type"] == kind] if sheet else []
-
-
 def _long_parliament(st: HellState, data, log: Log, taken: dict[str, str], sheets=None
                      ) -> None:
     """Which Daemon attends is its owner's choice: his `PARLIAMENT SENDS` Daemon, if it
@@ -263,7 +260,8 @@ def _long_parliament(st: HellState, data, log: Log, taken: dict[str, str], sheet
     for name in st.seats:
         went = [d for d, kind in taken.items() if kind in DIPLOMACY and d in st.daemons
                 and st.daemons[d].owner == name]
-        sent = next((o["daemon"] for o in _orders(sheets, name, "PARLIAMENT SENDS")), None)
+        sent = next((o["daemon"] for o in
+                     orders_of((sheets or {}).get(name), "PARLIAMENT SENDS")), None)
         missed = ""
         if sent is not None and sent not in went:
             missed = f"{data.daemons[sent].name}, sent by PARLIAMENT SENDS, took no " \
@@ -318,10 +316,10 @@ def long_parliament_favour(st: HellState, data, dice, log: Log) -> None:
 
 # -- Rites of Spring -----------------------------------------------------------------------
 
-def _sexes(data, d: str) -> set[str]:
-    """'dual' is both male and female; 'sexless' (or unknown) neither."""
-    sex = data.daemons[d].sex
-    return {"male", "female"} if sex == "dual" else {sex} & {"male", "female"}
+def _sexes(st: HellState, data, d: str) -> set[str]:
+    """Its sex where it stands now (Belphegor: male in Hell, female on Earth); 'sexless'
+    neither (action.abilities.daemon_sex)."""
+    return {daemon_sex(st, data, d)} & {"male", "female"}
 
 
 def _nearest_to_winning(st: HellState, data, player: str) -> int:
@@ -334,8 +332,8 @@ def _nearest_to_winning(st: HellState, data, player: str) -> int:
 def rites_of_spring(st: HellState, sheets, dice, data, log: Log) -> None:
     """Female Daemons vote for a male, male Daemons for a female, each casting as many
     votes as it has Hearts; the chosen pair is Incapacitated for the rest of the turn and
-    each earns its Triumvirate 1 Favour. Sexless Daemons take no part; a 'dual' Daemon is
-    both sexes (it votes in both ballots and may be chosen in either, but not twice).
+    each earns its Triumvirate 1 Favour. Sexless Daemons take no part; Belphegor is the
+    sex his ability gives him where he stands (male in Hell, female on Earth).
     Incapacitated Daemons neither vote nor are chosen (HG-6.1-02).
 
     Each voter's choice is its owner's: the first Daemon of his `RITES VOTE` line that
@@ -349,8 +347,8 @@ def rites_of_spring(st: HellState, sheets, dice, data, log: Log) -> None:
     active = events.eventful_daemons(st)
     chosen: list[str] = []
     for wanted in ("male", "female"):
-        voters = [d for d in active if ({"male", "female"} - {wanted}) & _sexes(data, d.id)]
-        cands = [d for d in active if wanted in _sexes(data, d.id) and d.id not in chosen]
+        voters = [d for d in active if ({"male", "female"} - {wanted}) & _sexes(st, data, d.id)]
+        cands = [d for d in active if wanted in _sexes(st, data, d.id) and d.id not in chosen]
         if not cands:
             _say(log, "event-no-effect", f"Rites of Spring: no active {wanted} Daemon can be "
                  "chosen.", "HG-6.1-04")
@@ -359,7 +357,8 @@ def rites_of_spring(st: HellState, sheets, dice, data, log: Log) -> None:
         ordered: list[str] = []
         ids = [c.id for c in cands]
         for v in voters:
-            wish = [d for o in _orders(sheets, v.owner, "RITES VOTE") for d in o["daemons"]]
+            wish = [d for o in orders_of((sheets or {}).get(v.owner), "RITES VOTE")
+                    for d in o["daemons"]]
             pick_id = next((d for d in wish if d in ids and d != v.id), None)
             if pick_id is not None:
                 ordered.append(v.id)
