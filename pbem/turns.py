@@ -70,13 +70,14 @@ def process(db, game_name: str, site_reports: Path | None = None, *,
     except Exception as e:  # a bug in one game must not stop the batch (DESIGN.md §8)
         raise PbemError(f"{game_name} {stage['name']}: resolution failed, nothing was "
                         f"changed: {type(e).__name__}: {e}", EXIT_GAME_FAILED) from e
-    players = [p["name"] for p in players_of(db, game_name)]
+    seats = players_of(db, game_name)
+    players = [p["name"] for p in seats]
     number = stage["number"]
     # events and rolls stored before the stage ran (the deal, for the setup stage)
     earlier_events, earlier_rolls = stored_outcome(db, game_name, number)
     rolls = earlier_rolls + [{**r, "seq": len(earlier_rolls) + r["seq"]} for r in dice.rolls()]
     deadline = "" if res.finished else deadlines.deadline_for_new_stage(g, res.stage_name, now)
-    zones = {p["name"]: p.get("timezone") or "" for p in players_of(db, game_name)}
+    zones = {p["name"]: p["timezone"] for p in seats}
     rendered = render_reports(game, g, stage, json.loads(stage["state"]), res.state,
                               earlier_events + res.events, rolls, sheets, receipts, players,
                               res.stage_name, res.finished, res.result, deadline, zones)
