@@ -281,6 +281,6 @@ def test_hg_10_4_03_freebooters_save_under_their_lieutenants_bonus(make_state):
         st = make_state(players={"a": {}, "b": {}, "c": {}}, units=units)
         legion = next(u for u in st.units if u.kind == "legion")
         f = SimpleNamespace(st=st, data=data, dice=Dice(script=faces), daemons={}, out=set(),
-                            sectio="sectio.liars", here="LIARS")
+                            sectio="sectio.liars", here="LIARS", fighting=lambda p: [])
         got = [saves.save_one(f, FREEBOOTERS, legion)[0] for _ in faces]
         assert got == expected

@@ -85,7 +85,9 @@ class Support:
 class Spell:
     """A card's Major Arcana effect. `check(cast)` returns why it cannot be cast (its
     prerequisites), before anything is paid; `cancels`: a Counter that cancels the card
-    it answers (HG-9.8.2-01)."""
+    it answers (HG-9.8.2-01). `fight`: the card's effect when it is played in combat
+    (an "Action or Combat" card, combat/magic.py: `fight(fight, side, daemon, order)`),
+    and `fight_target` reads its ON part there."""
 
     card: str
     effect: Callable
@@ -93,17 +95,26 @@ class Spell:
     check: Callable | None = None
     support: Support | None = None
     cancels: bool = False
+    fight: Callable | None = None
+    fight_target: Callable | None = None
 
     def __call__(self, cast: Cast) -> None:
         self.effect(cast)
 
+    @property
+    def combat(self) -> bool:
+        """It can be played in combat with COMBAT CAST (orders/combat.py)."""
+        return self.fight is not None
+
 
 def spell(card: str, *, target: Target | None = None, check: Callable | None = None,
-          support: Support | None = None, cancels: bool = False):
+          support: Support | None = None, cancels: bool = False,
+          fight: Callable | None = None, fight_target: Callable | None = None):
     """Register the decorated function as the effect of `card` (effects.ARCANA)."""
 
     def wrap(fn):
-        effects.arcana(card)(Spell(card, fn, target, check, support, cancels))
+        effects.arcana(card)(Spell(card, fn, target, check, support, cancels, fight,
+                                   fight_target))
         return fn
 
     return wrap

@@ -237,8 +237,11 @@ from . import (  # noqa: E402, F401
     spells_2,
     spells_3,
     spells_4,
+    spells_m1,
+    spells_m2,
     spells_r1,
     spells_r2,
     spells_r3,
     spells_r4,
+    spells_r5,
 )

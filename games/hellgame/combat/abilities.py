@@ -91,7 +91,7 @@ def use(f: Fight, rnd: int) -> None:
     for p in [q for s in f.sides for q in s if is_player(q)]:
         for d in list(f.daemons.get(p, [])):
             spec = effects.ABILITIES.get(f.data.daemons[d].ability.id)
-            if not getattr(spec, "combat", False) or d in f.out or d in f.used \
+            if not getattr(spec, "combat", False) or f.is_out(d) or d in f.used \
                     or spec.before != (rnd == 0) or not wanted(f, p, d, rnd):
                 continue
             f.used.add(d)

@@ -17,7 +17,7 @@ from ..log import count
 from ..orders import orders_of
 from ..orders.common import place_name
 from ..state import HELLHOUND, IN_HELL, LEGION, LIEUTENANT, Unit
-from . import rage
+from . import lasting, rage
 from .parties import is_player, label, legions, rank_by, units_of
 
 JOIN, CAST, MAGIC, HITS, FLEE = "JOIN", "COMBAT CAST", "COMBAT MAGIC", "HITS", "COMBAT FLEE"
@@ -46,6 +46,9 @@ class Fight:
     sides: list = field(default_factory=lambda: [[], []])
     hitters: list = field(default_factory=lambda: [[], []])  # this round's hits: party each
     kills: dict = field(default_factory=dict)  # player -> enemy Legions killed (Boredom)
+    round: int = 0  # the round being fought; 0 before the first
+    lasting: list = field(default_factory=list)  # Combat cards' lasting effects (lasting.py)
+    destroyed: dict = field(default_factory=dict)  # party -> its Units destroyed here
 
     # -- what the steps share ----------------------------------------------------------
     def orders(self, player: str, key: str) -> list[dict]:
@@ -58,15 +61,24 @@ class Fight:
     def here(self) -> str:
         return place_name(self.sectio, self.data)
 
+    def is_out(self, daemon: str) -> bool:
+        """Out of the fight: put out by a card for the combat (`out`) or for this round
+        (a Lasting's daemon_out hook, e.g. Entrapment)."""
+        return daemon in self.out or lasting.daemon_out(self, daemon)
+
+    def fighting(self, party: str) -> list[str]:
+        """The party's joined Daemons still in the fight."""
+        return [d for d in self.daemons.get(party, []) if not self.is_out(d)]
+
     def best(self, i: int, attr: str) -> int:
         vals = [attribute(self.data, d, attr, self.st) for p in self.sides[i]
-                for d in self.daemons.get(p, []) if d not in self.out]
+                for d in self.fighting(p)]
         return max(vals, default=0)
 
     def skulls(self, party: str) -> int:
         """A-24: the party's joined, not distracted Daemon with most Skulls."""
         return max((attribute(self.data, d, "skulls", self.st)
-                    for d in self.daemons.get(party, []) if d not in self.out), default=0)
+                    for d in self.fighting(party)), default=0)
 
     # -- magic (magic.py) ----------------------------------------------------------------
     def plays(self, i: int, rnd: int) -> list[tuple[str, int, dict]]:
@@ -82,23 +94,35 @@ class Fight:
         return any(o["first"] for p in self.sides[i] for o in self.orders(p, MAGIC))
 
     def caster(self, player: str, card: str) -> str | None:
-        for d in self.daemons.get(player, []):
-            if d not in self.out and card in self.brought.get(d, []):
+        for d in self.fighting(player):
+            if card in self.brought.get(d, []):
                 return d
         return None
 
     def can_cast(self, play) -> bool:
+        """Whether the planned play may happen now; one that may not is dropped, saying
+        why (a card not brought, a cost it cannot pay, a card effect forbidding it)."""
+        from ..action.magic import cannot_pay
+
         player, n, o = play
         if self.impostor_bars(player, n, o["card"]):
             return False
-        ok = self.caster(player, o["card"]) is not None and o["card"] in \
-            self.st.players[player].hand
-        if not ok:
+        name = self.data.arcana[o["card"]].name
+        why, rule = None, "HG-11.1-02"
+        if self.caster(player, o["card"]) is None or o["card"] not in \
+                self.st.players[player].hand:
+            why = "no Daemon of theirs in the fight brought it"
+        else:
+            why = lasting.may_cast(self, play)
+            rule = "HG-11.2.1-01"
+            if why is None:
+                why, rule = cannot_pay(self, player, self.data.arcana[o["card"]]), \
+                    "HG-9.8.1-04"
+        if why:
             self.played.add((player, n))
-            self.log.public("combat-cast-skipped", f"{player} cannot play "
-                            f"{self.data.arcana[o['card']].name} in {self.here}: no Daemon "
-                            "of theirs in the fight brought it", "HG-11.1-02", player=player)
-        return ok
+            self.log.public("combat-cast-skipped", f"{player} cannot play {name} in "
+                            f"{self.here}: {why}", rule, player=player, card=o["card"])
+        return not why
 
     def impostor_bars(self, player: str, n: int, card_id: str) -> bool:
         """Lucifer - An Impostor? (this turn): no card that costs a Favour or a Disfavour
@@ -117,23 +141,37 @@ class Fight:
         return True
 
     def cast(self, i: int, play) -> None:
-        from .. import effects
+        """Play a brought card: it goes to the bottom of the deck, its costs are paid and
+        a Disfavour it gives is taken at once (HG-9.8.1-04, HG-3.3-02); the other side
+        may answer it with a brought Counter (A-13, counters.py); then it takes effect
+        unless cancelled."""
+        from . import counters, magic
 
         player, n, o = play
         d = self.caster(player, o["card"])
         self.played.add((player, n))
-        self.st.players[player].hand.remove(o["card"])
-        self.brought[d].remove(o["card"])
-        self.st.discard(o["card"])
+        take(self, player, d, o["card"])
+        card = self.data.arcana[o["card"]]
+        cost, p = card.major.cost, self.st.players[player]
+        p.souls -= cost.souls
+        p.favours -= cost.favours
+        p.disfavours += cost.disfavours
+        paid = ", ".join(count(k, noun) for k, noun in ((cost.souls, "Soul"),
+                                                        (cost.favours, "Favour"),
+                                                        (cost.disfavours, "Disfavour")) if k)
         self.log.public("combat-cast", f"{self.data.daemons[d].name} ({player}) plays "
-                        f"{self.data.arcana[o['card']].name} in {self.here}", "HG-11.2.1-01",
-                        player=player, card=o["card"])
-        answers = [c for q in self.sides[1 - i] for x in self.daemons.get(q, [])
-                   for c in self.brought.get(x, []) if self.data.arcana[c].flags.counter
-                   or getattr(effects.ARCANA.get(c), "cancels", False)]
-        if answers:  # A-13: only brought cards may counter; not built yet
-            self.log.not_implemented("Counters in combat (A-13)", "HG-9.8.2-01")
-        effects.ARCANA[o["card"]].effect(self, i, d, o)
+                        f"{card.name} in {self.here}" + (f", paying {paid}" if paid else ""),
+                        "HG-11.2.1-01", player=player, card=o["card"], daemon=d)
+        if counters.answered(self, i, d, o):
+            return
+        magic.fight_effect(o["card"])(self, i, d, o)
+
+
+def take(f: Fight, player: str, daemon: str, card: str) -> None:
+    """A brought card leaves the hand and the Daemon for the bottom of the deck."""
+    f.st.players[player].hand.remove(card)
+    f.brought[daemon].remove(card)
+    f.st.discard(card)
 
 
 # -- 11.1 Daemons joining --------------------------------------------------------------------
@@ -193,7 +231,8 @@ def lt_bonus(f: Fight, party: str, atk: list[tuple[Unit, int]]) -> dict[str, int
     """HG-11.2.2-05, A-26: each Lieutenant (best bonus first) lends his bonus to up to his
     Leadership of attacking Units, hounds first; one bonus per Unit."""
     lts = [f.data.lieutenants[u.ref] for u in units_of(f.st, f.sectio, party)
-           if u.kind == LIEUTENANT and u.ref in f.data.lieutenants]
+           if u.kind == LIEUTENANT and u.ref in f.data.lieutenants
+           and lasting.lt_bonus(f, party, u)]
     out: dict[str, int] = {}
     todo = [u for u, _ in atk]
     for lt in sorted(lts, key=lambda x: -x.bonus):
@@ -212,10 +251,11 @@ def attack(f: Fight, i: int, hit_on: int) -> int:
         atk = attackers(f, p)
         bonus = lt_bonus(f, p, atk)
         for u, n in atk:
+            n = lasting.dice(f, i, p, u, n)
             faces = [f.dice.roll(f"combat roll of {u.id} in {f.here}", p if is_player(p)
                                  else None) for _ in range(n)]
             add = bonus.get(u.id, 0) + f.bonus[i] + f.boost.get(p, 0) \
-                + rage.bonus(f.st, f.sectio, p)
+                + rage.bonus(f.st, f.sectio, p) + lasting.attack(f, i, p, u)
             got = sum(1 for x in faces if x + add >= hit_on)
             hits += got
             f.hitters[i] += [p] * got
@@ -223,4 +263,5 @@ def attack(f: Fight, i: int, hit_on: int) -> int:
             f.log.public("combat-roll", f"{label(p, f.data, f.st)}'s {u.kind} {u.id} rolls "
                          f"{', '.join(map(str, faces))}{plus}: {count(got, 'hit')}",
                          "HG-11.2.2-04", party=p, unit=u.id, faces=faces, bonus=add, hits=got)
+            lasting.scored(f, i, p, u, got)
     return hits

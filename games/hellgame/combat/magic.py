@@ -1,9 +1,10 @@
 """Cast Magic in combat (11.2.1, IP-39/IP-40): Combat cards the joined Daemons brought.
 
 A Combat card's effect is a `CombatSpell` registered in effects.ARCANA under the card's
-id (like the Action spells of action/magic.py). None is implemented yet; COMBAT CAST
-refuses a card without one when the sheet arrives (orders/combat.py). Counters in
-combat (A-13: only brought cards) are not implemented yet.
+id (like the Action spells of action/magic.py); an "Action or Combat" card is one
+action `Spell` with a `fight` half. COMBAT CAST refuses a card without a combat effect
+when the sheet arrives (orders/combat.py). Effects that outlast the casting are
+`Lasting`s (lasting.py); Counters in combat are in counters.py (A-13).
 """
 
 from __future__ import annotations
@@ -23,6 +24,19 @@ class CombatSpell:
     effect: Callable
     target: Callable | None = None
     combat: bool = True
+
+
+def fight_effect(card: str) -> Callable:
+    """`effect(fight, side, daemon, order)` of a card played in combat."""
+    spec = effects.ARCANA[card]
+    return spec.effect if isinstance(spec, CombatSpell) else spec.fight
+
+
+def fight_target(card: str) -> Callable | None:
+    """How the card's `ON ...` part is read in COMBAT CAST (None: taken as written)."""
+    spec = effects.ARCANA.get(card)
+    return spec.target if isinstance(spec, CombatSpell) else getattr(spec, "fight_target",
+                                                                     None)
 
 
 def combat_spell(card: str, target: Callable | None = None):
@@ -54,3 +68,6 @@ def cast_magic(fight, rnd: int) -> None:
             passes = 0
             fight.cast(turn, queues[turn].pop(0))
         turn = 1 - turn
+
+
+from . import cards  # noqa: E402, F401  the Combat cards register their effects

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..action import flight
 from ..log import count
 from ..state import HELLHOUND, LIEUTENANT, LILITH
-from . import abilities, allies, magic, rage, sides
+from . import abilities, allies, lasting, magic, rage, sides
 from .fight import FLEE, VARIANT, Fight, attack, attackers, free_daemons, join
 from .parties import is_player, label, legions, parties_at, units_of
 from .saves import saves
@@ -67,6 +67,7 @@ def fight(f: Fight) -> dict:
     rnd = 0
     while over(f) is None:
         rnd += 1
+        f.round = rnd
         # a heading for the reports, which tell a combat round by round
         f.log.public("combat-round", f"Round {rnd} in {f.here}:", "HG-11.2-01",
                      sectio=f.sectio, round=rnd)
@@ -78,7 +79,7 @@ def fight(f: Fight) -> dict:
         if not any(attackers(f, p) for s in f.sides for p in s):
             f.log.public("combat-stalemate", f"In {f.here} no Unit can attack: the combat "
                          "ends without a winner", STALEMATE, sectio=f.sectio)
-            return {"winners": [], "rounds": rnd, "kills": dict(f.kills)}
+            return ended(f, {"winners": [], "rounds": rnd, "kills": dict(f.kills)})
         need = hit_on(f)
         hits = [attack(f, i, need) for i in (0, 1)]
         lost = saves(f, 1, hits[0]) + saves(f, 0, hits[1])
@@ -87,14 +88,21 @@ def fight(f: Fight) -> dict:
         lone_lieutenants(f)
         drawn = round_limit(f, rnd) if over(f) is None else None  # HG-V1-11.3.6-01
         if drawn is not None:
-            return drawn
+            return ended(f, drawn)
     winners = [p for p in over(f) if is_player(p)]
     f.log.public("combat-won", f"The combat in {f.here} is over after "
                  f"{count(rnd, 'round')}: " + (" and ".join(winners) + " won" if winners else
                                               "no Triumvirate is left"),
                  "HG-11.2.5-01" if len(winners) < 2 else "HG-16.6-01", sectio=f.sectio,
                  winners=winners, rounds=rnd)
-    return {"winners": winners, "rounds": rnd, "kills": dict(f.kills)}
+    return ended(f, {"winners": winners, "rounds": rnd, "kills": dict(f.kills)})
+
+
+def ended(f: Fight, result: dict) -> dict:
+    """The combat's result, after the Combat cards that act when it ends (lasting.py:
+    Vendetta's "no victory", Blitzkrieg's advance)."""
+    lasting.over(f, result)
+    return result
 
 
 def lost_minders(f: Fight, lost: list) -> None:
@@ -103,7 +111,7 @@ def lost_minders(f: Fight, lost: list) -> None:
     (HG-11.2.3-08)."""
     minded = {h.id: h.minder for h in f.st.units if h.kind == HELLHOUND and h.minder}
     for u in sorted(lost, key=lambda u: (u.kind != HELLHOUND, u.number)):
-        f.st.remove_unit(u.id)
+        destroy(f, u)
     dead = {u.id for u in lost}
     for hid, minder in minded.items():
         if minder in dead and hid not in dead:
@@ -114,6 +122,14 @@ def lost_minders(f: Fight, lost: list) -> None:
             from ..random_moves import lose_minder  # random_moves imports combat helpers
 
             lose_minder(f.st, f.sheets, f.dice, f.data, f.log, hid)
+
+
+def destroy(f: Fight, u) -> None:
+    """A Unit destroyed in this combat, remembered by party for Reincarnation."""
+    from .parties import party_of
+
+    f.destroyed.setdefault(party_of(f.st, u), []).append(u)
+    f.st.remove_unit(u.id)
 
 
 def flee(f: Fight) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..favours import attribute, roll_against
 from ..state import HELLHOUND, LEGION, LIEUTENANT, Unit
-from . import rage
+from . import lasting, rage
 from .fight import HITS, Fight, minds
 from .parties import FREEBOOTERS, is_player, label, units_of
 
@@ -65,17 +65,17 @@ def save_one(f: Fight, party: str, u: Unit) -> tuple[bool, int]:
     """(saved?, die) for one hit on `u` (HG-11.2.3-04..06; FREEBOOTER SAVES)."""
     reason = f"save of {u.id} in {f.here}"
     owner = party if is_player(party) else None
-    extra = rage.bonus(f.st, f.sectio, party)  # raging Units: +2 in their favour (rage.py)
+    card = lasting.save(f, party, u)  # a Combat card's, in its favour
+    extra = rage.bonus(f.st, f.sectio, party) + card  # raging Units: +2 in their favour
     if u.kind in (HELLHOUND, LIEUTENANT):
         need = f.data.tables["hellhound_save" if u.kind == HELLHOUND else "lieutenant_save"]
         die = f.dice.roll(reason, owner)
         return die <= need + extra, die
-    best = [d for d in f.daemons.get(party, []) if d not in f.out]
+    best = f.fighting(party)
     if best:
         d = max(best, key=lambda x: attribute(f.data, x, "skulls", f.st))
-        ok = roll_against(f.st, f.data, f.dice, d, "skulls", reason)  # HG-3.4-04
-        die = f.dice.log[-1].result
-        return ok, die
+        ok = roll_against(f.st, f.data, f.dice, d, "skulls", reason, -card)  # HG-3.4-04
+        return ok, f.dice.log[-1].result
     bonus = 0
     if party == FREEBOOTERS:  # Freebooter saves use their Lieutenant's bonus (10.4 box)
         bonus = max((f.data.lieutenants[x.ref].bonus for x in units_of(f.st, f.sectio, party)
@@ -93,8 +93,19 @@ def saves(f: Fight, side: int, hits: int) -> list[Unit]:
     kill (`f.kills`, for hell.boredom)."""
     lost = []
     scorers, k = f.hitters[1 - side], 0
-    for p, u, n in place(f, side, hits):
+    for p, u, n in lasting.placed(f, side, place(f, side, hits)):
         faces, ok = [], True
+        if not lasting.may_save(f, side, p, u):  # a card forbids its saving rolls
+            killer = scorers[k] if k < len(scorers) else None
+            if u.kind == LEGION and killer is not None and is_player(killer):
+                f.kills[killer] = f.kills.get(killer, 0) + 1
+            k += n
+            lost.append(u)
+            f.log.public("combat-save", f"{label(p, f.data, f.st)}'s {u.kind} {u.id} takes "
+                         f"{n} hit{'s' if n > 1 else ''} and may make no saving roll: "
+                         "destroyed", "HG-11.2.3-07", party=p, unit=u.id, faces=[],
+                         saved=False)
+            continue
         for j in range(n):
             ok, die = save_one(f, p, u)
             faces.append(die)

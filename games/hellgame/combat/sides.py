@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from . import lasting
 from .parties import FREEBOOTERS, HOUND, is_player, label, legions, parties_at, units_of
 
 FIGHT = "FIGHT"
@@ -32,7 +33,8 @@ def circle_strength(fight, side: list[str]) -> int:
 
 def assign(fight, rnd: int) -> list[list[str]]:
     st, sectio, log = fight.st, fight.sectio, fight.log
-    parties = parties_at(st, sectio)
+    # a party a Combat card keeps out of the battle is on no side (The Bosworth Plot)
+    parties = [p for p in parties_at(st, sectio) if lasting.fights(fight, p)]
     size = {p: (legions(st, sectio, p), len(units_of(st, sectio, p))) for p in parties}
     fixed = fight.fixed
     if len(parties) == 2:  # the bigger is side 0, once for the combat

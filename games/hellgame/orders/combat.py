@@ -19,6 +19,7 @@ import re
 from pbem.engine import ILLEGAL, INVALID
 
 from .. import effects
+from ..combat.magic import fight_target
 from ..errors import OrderError
 from . import TURN, Ctx, order
 from .common import card_id, player_name, sectio_id
@@ -147,8 +148,9 @@ def parse_combat_cast(rest: str, ctx: Ctx) -> tuple[str, dict]:
     o = {"card": cid, "on": (m["on"] or "").strip(),
          "where": sectio_id(m["where"], ctx.data, MAGIC_RULE),
          "round": int(m["round"]) if m["round"] else None}
-    if o["on"] and sp.target is not None:
-        o["on"] = sp.target(o["on"], ctx)
+    reader = fight_target(cid)
+    if o["on"] and reader is not None:
+        o["on"] = reader(o["on"], ctx)
     text = f"COMBAT CAST {card.name}" + (f" ON {o['on']}" if o["on"] else "") + \
         f" IN {ctx.data.sectio[o['where']].name}" + (f" ROUND {o['round']}" if o["round"] else "")
     return text, o

@@ -1,0 +1,5 @@
+"""The Combat cards' effects, in batches; each module registers its cards when imported."""
+
+from __future__ import annotations
+
+from . import cards_1, cards_2  # noqa: F401

@@ -1,0 +1,3 @@
+"""Combat cards, batch 1 (issue 8): see magic.py and lasting.py for the conventions."""
+
+from __future__ import annotations
