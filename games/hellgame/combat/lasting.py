@@ -8,17 +8,17 @@ Music ends them all (`end_all`).
 
 Hooks (each optional, called as `hook(fight, lasting, ...)`):
 
-- `attack(f, l, side, party, unit) -> int`     added to each attack die of the Unit
-- `dice(f, l, side, party, unit, n) -> int`    how many attack dice the Unit rolls
-- `lt_bonus(f, l, party, lieutenant) -> bool`  False: this Lieutenant lends no bonus
-- `scored(f, l, side, party, unit, hits)`      after the Unit rolled its hits
-- `save(f, l, side, party, unit) -> int`       in favour of each save of the Unit
-- `may_save(f, l, side, party, unit) -> bool`  False: the Unit makes no saving roll
-- `placed(f, l, side, placed) -> placed`       the hits placed on `side`, before saves
-- `fights(f, l, party) -> bool`                False: the party is left out of the sides
-- `daemon_out(f, l, daemon, rnd) -> bool`      True: the Daemon is out of this round
-- `may_cast(f, l, play) -> str | None`         why this card may not be played now
-- `over(f, l, result)`                         when the combat ends (result dict, mutable)
+- `attack(f, x, side, party, unit) -> int`     added to each attack die of the Unit
+- `dice(f, x, side, party, unit, n) -> int`    how many attack dice the Unit rolls
+- `lt_bonus(f, x, party, lieutenant) -> bool`  False: this Lieutenant lends no bonus
+- `scored(f, x, side, party, unit, hits)`      after the Unit rolled its hits
+- `save(f, x, side, party, unit) -> int`       in favour of each save of the Unit
+- `may_save(f, x, side, party, unit) -> bool`  False: the Unit makes no saving roll
+- `placed(f, x, side, placed) -> placed`       the hits placed on `side`, before saves
+- `fights(f, x, party) -> bool`                False: the party is left out of the sides
+- `daemon_out(f, x, daemon, rnd) -> bool`      True: the Daemon is out of this round
+- `may_cast(f, x, play) -> str | None`         why this card may not be played now
+- `over(f, x, result)`                         when the combat ends (result dict, mutable)
 
 A hook that changes the board logs what it does. Everything here is deterministic:
 Lastings are consulted in the order they were cast.
@@ -49,17 +49,17 @@ def add(f, card: str, side: int, player: str, daemon: str, *, rounds: int | None
         **hooks: Callable) -> Lasting:
     """A Lasting for `rounds` rounds from this one (None: the rest of the combat)."""
     rnd = max(f.round, 1)
-    l = Lasting(card, side, player, daemon, rnd, None if rounds is None else rnd + rounds - 1,
+    x = Lasting(card, side, player, daemon, rnd, None if rounds is None else rnd + rounds - 1,
                 dict(hooks))
-    f.lasting.append(l)
-    return l
+    f.lasting.append(x)
+    return x
 
 
 def active(f, hook: str) -> list[Lasting]:
     found = getattr(f, "lasting", None)
     if not found:
         return []
-    return [l for l in found if hook in l.hooks and l.covers(max(f.round, 1))]
+    return [x for x in found if hook in x.hooks and x.covers(max(f.round, 1))]
 
 
 def side_of(f, party: str) -> int | None:
@@ -70,60 +70,60 @@ def side_of(f, party: str) -> int | None:
 
 
 def attack(f, side: int, party: str, unit) -> int:
-    return sum(l.hooks["attack"](f, l, side, party, unit) for l in active(f, "attack"))
+    return sum(x.hooks["attack"](f, x, side, party, unit) for x in active(f, "attack"))
 
 
 def dice(f, side: int, party: str, unit, n: int) -> int:
-    for l in active(f, "dice"):
-        n = l.hooks["dice"](f, l, side, party, unit, n)
+    for x in active(f, "dice"):
+        n = x.hooks["dice"](f, x, side, party, unit, n)
     return n
 
 
 def lt_bonus(f, party: str, lieutenant) -> bool:
-    return all(l.hooks["lt_bonus"](f, l, party, lieutenant) for l in active(f, "lt_bonus"))
+    return all(x.hooks["lt_bonus"](f, x, party, lieutenant) for x in active(f, "lt_bonus"))
 
 
 def scored(f, side: int, party: str, unit, hits: int) -> None:
-    for l in active(f, "scored"):
-        l.hooks["scored"](f, l, side, party, unit, hits)
+    for x in active(f, "scored"):
+        x.hooks["scored"](f, x, side, party, unit, hits)
 
 
 def save(f, party: str, unit) -> int:
     found = active(f, "save")
     side = side_of(f, party) if found else None
-    return sum(l.hooks["save"](f, l, side, party, unit) for l in found)
+    return sum(x.hooks["save"](f, x, side, party, unit) for x in found)
 
 
 def may_save(f, side: int, party: str, unit) -> bool:
-    return all(l.hooks["may_save"](f, l, side, party, unit) for l in active(f, "may_save"))
+    return all(x.hooks["may_save"](f, x, side, party, unit) for x in active(f, "may_save"))
 
 
 def placed(f, side: int, hits: list) -> list:
-    for l in active(f, "placed"):
-        hits = l.hooks["placed"](f, l, side, hits)
+    for x in active(f, "placed"):
+        hits = x.hooks["placed"](f, x, side, hits)
     return hits
 
 
 def fights(f, party: str) -> bool:
-    return all(l.hooks["fights"](f, l, party) for l in active(f, "fights"))
+    return all(x.hooks["fights"](f, x, party) for x in active(f, "fights"))
 
 
 def daemon_out(f, daemon: str) -> bool:
-    return any(l.hooks["daemon_out"](f, l, daemon, max(f.round, 1))
-               for l in active(f, "daemon_out"))
+    return any(x.hooks["daemon_out"](f, x, daemon, max(f.round, 1))
+               for x in active(f, "daemon_out"))
 
 
 def may_cast(f, play) -> str | None:
-    for l in active(f, "may_cast"):
-        why = l.hooks["may_cast"](f, l, play)
+    for x in active(f, "may_cast"):
+        why = x.hooks["may_cast"](f, x, play)
         if why:
             return why
     return None
 
 
 def over(f, result: dict) -> None:
-    for l in [l for l in getattr(f, "lasting", []) if "over" in l.hooks]:
-        l.hooks["over"](f, l, result)
+    for x in [x for x in getattr(f, "lasting", []) if "over" in x.hooks]:
+        x.hooks["over"](f, x, result)
 
 
 def end_all(f) -> list[Lasting]:
