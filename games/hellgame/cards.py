@@ -75,13 +75,13 @@ def gain_arcana(st: HellState, player: str, n: int, dice, data: HellData, log: L
                 ) -> list[str]:
     """Draw `n` cards from the top of the Arcana deck for `player`, then apply the limit.
 
-    A Play Right Away card is shown to everyone and resolved at once (HG-6.3.1-01); its
-    effect comes with a later issue, so it goes straight to the bottom of the deck
-    (HG-3.3-02) and does not count toward the hand. `dice` is for those effects.
-    Returns the drawn cards still in his hand afterwards.
+    A Play Right Away card is shown to everyone and resolved at once (HG-6.3.1-01,
+    playright.py); it never counts toward the hand: it goes to the bottom of the deck
+    (HG-3.3-02) or, if it lasts, stays in play (st.afflictions). `dice` and `sheet` are
+    for those effects. Returns the drawn cards still in his hand afterwards.
     """
     drawn: list[str] = []
-    shown = _draw(st, player, n, data, log, reason, drawn)
+    shown = _draw(st, player, n, dice, data, log, sheet, reason, drawn)
     if n:
         log.public("arcana-gain", f"{player} draws {count(len(drawn) + shown, 'Arcana card')} "
                    f"({reason}).", rule, player=player, count=len(drawn) + shown)
@@ -89,16 +89,16 @@ def gain_arcana(st: HellState, player: str, n: int, dice, data: HellData, log: L
         names = ", ".join(data.arcana[c].name for c in drawn)
         log.private(player, "arcana-gain-cards", f"You drew: {names}.", rule, cards=drawn)
     if rule == HELL_PHASE_DRAW and drawn:
-        belphegor_redraw(st, player, data, log, sheet, reason, drawn)
+        belphegor_redraw(st, player, data, log, sheet, reason, drawn, dice)
     enforce_hand_limit(st, player, data, log, sheet, prefer=prefer)
     return [c for c in drawn if c in st.players[player].hand]
 
 
-def _draw(st: HellState, player: str, n: int, data: HellData, log: Log, reason: str,
-          drawn: list[str]) -> int:
+def _draw(st: HellState, player: str, n: int, dice, data: HellData, log: Log, sheet,
+          reason: str, drawn: list[str]) -> int:
     """Draw `n` cards into `player`'s hand, appending them to `drawn`; returns how many
-    were Play Right Away cards (shown and put back, HG-6.3.1-01)."""
-    hand = st.players[player].hand
+    were Play Right Away cards (shown and resolved, HG-6.3.1-01). The hand is looked up
+    for each card: Lost Lore swaps whole hands in the middle of a draw."""
     shown = 0
     for _ in range(n):
         if not st.arcana_deck:
@@ -117,11 +117,11 @@ def _draw(st: HellState, player: str, n: int, data: HellData, log: Log, reason: 
                            "Disfavour, and this turn Lucifer - An Impostor? forbids using "
                            "either: it is not resolved.", "HG-6.1-01", player=player,
                            card=card, event=IMPOSTOR)
-            else:
-                log.not_implemented(f"Play Right Away card {info.name}", "HG-6.3.1-01")
+            elif playright.resolve(st, player, card, dice, data, log, sheet):
+                continue  # it lasts: in play, attached to a Daemon (st.afflictions)
             st.discard(card)
             continue
-        hand.append(card)
+        st.players[player].hand.append(card)
         drawn.append(card)
     return shown
 
@@ -130,7 +130,7 @@ def _impostor_bars(st: HellState, info) -> bool:
     """hell.lucifer-an-impostor: "no Arcana card that requires a Triumvirate to pay a
     Favour or a Disfavour may be used" this turn. A Play Right Away card with such a cost
     is shown and put back unresolved. A guard: no Play Right Away card in the deck has a
-    Favour or Disfavour cost (their effects are not implemented yet)."""
+    Favour or Disfavour cost (playright.py), so it never bars one today."""
     from .hellcards import turn_rules  # late: the Hell-card modules import this one
 
     cost = info.major.cost if info.major is not None else None
@@ -158,7 +158,7 @@ def hand_limit(st: HellState, data: HellData, player: str) -> int:
 
 @effects.ability(BELPHEGOR)
 def belphegor_redraw(st: HellState, player: str, data: HellData, log: Log, sheet,
-                     reason: str, drawn: list[str]) -> str | None:
+                     reason: str, drawn: list[str], dice) -> str | None:
     """Belphegor "in the Hell Phase may discard any card just drawn and draw a
     replacement; Play Right Away cards cannot be discarded this way" (IP-07).
 
@@ -183,7 +183,7 @@ def belphegor_redraw(st: HellState, player: str, data: HellData, log: Log, sheet
                "a replacement (Belphegor's ability).", "IP-07", player=player,
                ability=BELPHEGOR)
     new: list[str] = []
-    _draw(st, player, 1, data, log, f"{reason}, Belphegor's replacement", new)
+    _draw(st, player, 1, dice, data, log, sheet, f"{reason}, Belphegor's replacement", new)
     drawn += new
     got = f"draw {data.arcana[new[0]].name}" if new else "draw no card in hand"
     log.private(player, "ability-redraw-card", f"Belphegor: you discard "
@@ -233,3 +233,6 @@ def enforce_hand_limit(st: HellState, player: str, data: HellData, log: Log, she
                 + ", ".join(data.arcana[c].name for c in thrown) + f" ({how}).", "HG-6.3-03",
                 cards=thrown)
     return thrown
+
+
+from . import playright  # noqa: E402  (it imports this module's helpers)

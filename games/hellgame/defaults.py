@@ -46,7 +46,12 @@ DECISIONS = {
         (("PAYMON GRANTS", "CAIM REROLLS", "XAPHAN CHOOSES"), "IP-33",
          "abilities that need a choice are not used: Paymon grants no Double Pass, Caim "
          "re-rolls no die; Xaphan's Phenomenon is the first card drawn"),
+        (("REROLL WITH",), "IP-33", "Try Again and Re-roll are not played: no die is "
+                                    "re-rolled with them"),
         (("BELPHEGOR REDRAWS",), "IP-07", "Belphegor redraws no card"),
+        (("PLAY RIGHT AWAY",), "IP-04", "Lost Lore swaps with another player at random; "
+         "Court Duty loses a Disfavour, else gains a Favour; Stigmata is passed to another "
+         "player's Daemon at random (IP-51); Prove to Me That You Are Real... is kept"),
         (("ZAGAM TESTS STARS", "CRUSADE JOIN"), "IP-12", "Zagam does not Roll against Stars "
          "for Souls; no Daemon joins the Crusade"),
         (("AUCTION BID",), "IP-05", "no bid at an Auction"),

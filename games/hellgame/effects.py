@@ -46,7 +46,7 @@ def ability(ability_id: str):
 
 
 def check(data) -> None:
-    """An effect with no card, or a Hell card, Phenomenon or ability with no effect, is a
+    """An effect with no card, or a card, Phenomenon or ability with no effect, is a
     load-time error, not a surprise at turn 17."""
     from . import turn  # noqa: F401  every phase module, so every effect is registered
     ability_ids = {d.ability.id for d in data.daemons.values()}
@@ -58,9 +58,10 @@ def check(data) -> None:
         stray = sorted(set(table) - set(known))
         if stray:
             raise ValueError(f"effects registered for unknown {what} ids: {stray}")
-    # Every Hell card, Phenomenon and Daemon ability has its effect (issue 7); the Arcana
-    # still come with issue 8, and are reported as not implemented when played.
-    for table, known, what in ((HELL_CARDS, data.hell_cards, "Hell card"),
+    # Every Arcana (issue 8), Hell card, Phenomenon and Daemon ability (issue 7) has its
+    # effect
+    for table, known, what in ((ARCANA, data.arcana, "Arcana"),
+                               (HELL_CARDS, data.hell_cards, "Hell card"),
                                (PHENOMENA, phenomenon_ids, "Phenomenon"),
                                (ABILITIES, ability_ids, "Daemon ability")):
         missing = sorted(set(known) - set(table))
@@ -70,6 +71,8 @@ def check(data) -> None:
 
 def coverage(data) -> dict:
     """{"arcana": {"total", "implemented", "missing"}, ...} for the audit."""
+    from . import turn  # noqa: F401  every phase module, so every effect is registered
+
     ability_ids = sorted(d.ability.id for d in data.daemons.values())
 
     def one(ids, table):

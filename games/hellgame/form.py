@@ -18,6 +18,8 @@ from .state import HellState
 #: (heading, order keywords) in the order the turn uses them (HG-5.2-01)
 TURN_SECTIONS = [
     ("Hand limit (any time you get cards)", ["KEEP"]),
+    ("Play Right Away cards: choices when one is drawn or afflicts you (standing orders)",
+     ["PLAY RIGHT AWAY"]),
     ("Hell Phase: Hell cards that ask for a bid or a vote (standing orders)",
      ["AUCTION BID", "INQUISITION VOTE", "RITES VOTE"]),
     ("Soul Phase", ["GIVE", "UNPAID", "DESERTERS", "ZAGAM TESTS STARS", "CRUSADE JOIN"]),
@@ -30,6 +32,7 @@ TURN_SECTIONS = [
     ("Action Phase: Long Parliament (standing order)", ["PARLIAMENT SENDS"]),
     ("Action Phase: Daemon abilities (standing orders)",
      ["PAYMON GRANTS", "CAIM REROLLS", "XAPHAN CHOOSES", "BELPHEGOR REDRAWS"]),
+    ("Action and Combat Phases: re-roll Arcana (standing orders)", ["REROLL WITH"]),
     ("Random Moves Phase: courting Lilith", ["COURT LILITH", "STEER LILITH"]),
     ("Combat Phase", ["FIGHT", "JOIN", "COMBAT MAGIC", "COMBAT CAST", "HITS", "COMBAT FLEE",
                       "COMBAT ABILITY", "AFTER JOINT WIN"]),
@@ -42,13 +45,14 @@ SETUP_SECTIONS = [("Setup", ["REDRAW", "PLACE"])]
 #: Orders that are rules for decisions rather than one-off deeds: the next form carries
 #: them over from the player's last sheet, uncommented, while they are still valid.
 STANDING = ["KEEP", "UNPAID", "DESERTERS", "GRANT PASSAGE", "FLEE", "FLIGHT PREFER",
-            "FLIGHT TAKE", "COUNTER", "PAYMON GRANTS", "CAIM REROLLS", "BELPHEGOR REDRAWS",
+            "FLIGHT TAKE", "COUNTER", "PAYMON GRANTS", "CAIM REROLLS", "REROLL WITH",
+            "BELPHEGOR REDRAWS",
             "XAPHAN CHOOSES", "ZAGAM TESTS STARS", "CRUSADE JOIN", "PRUFFLAS PICKS",
             "STEER LILITH",
             "FIGHT", "JOIN", "COMBAT MAGIC", "HITS", "COMBAT FLEE", "COMBAT ABILITY",
             "AFTER JOINT WIN", "AVOID COMBAT", "ALLOW PETITIONS", "BUY OFF", "KEEP FAVOURS",
             "AUCTION BID", "INQUISITION VOTE", "RITES VOTE", "PARLIAMENT SENDS",
-            "MAD SCIENTIST"]
+            "MAD SCIENTIST", "PLAY RIGHT AWAY"]
 WIDTH = 72
 
 

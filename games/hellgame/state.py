@@ -128,6 +128,10 @@ class HellState:
     # data the card's own code keeps and clears (e.g. a cult's caster until the Soul
     # Phase). Sorted keys when stored.
     marks: dict[str, object] = field(default_factory=dict)
+    # Persistent Play Right Away cards in play (Mad Love, Mania, Prove to Me..., Stigmata;
+    # playright.py): card id -> {"daemon": the Daemon it afflicts, ...card data}. The
+    # card is out of the deck while here; `end_afflictions` sends it back. Sorted keys.
+    afflictions: dict[str, dict] = field(default_factory=dict)
     # Sectio whose Control Box holds a Freebooter marker (HG-10.4-02, HG-12.3-01), sorted.
     freebooter_sectio: list[str] = field(default_factory=list)
     variants: dict = field(default_factory=dict)
@@ -242,6 +246,17 @@ class HellState:
             if sectio in self.freebooter_sectio:  # the Freebooter marker is replaced too
                 self.freebooter_sectio.remove(sectio)
         return True
+
+    def end_afflictions(self, daemon: str) -> list[str]:
+        """The Daemon leaves play: the Play Right Away cards afflicting it (as the Daemon
+        or Mad Love's beloved) go to the bottom of the Arcana deck (HG-3.3-02), in card
+        id order. Returns them."""
+        ended = sorted(c for c, a in self.afflictions.items()
+                       if daemon in (a.get("daemon"), a.get("beloved")))
+        for card in ended:
+            del self.afflictions[card]
+            self.discard(card)
+        return ended
 
     def discard(self, card: str) -> None:
         """A played or discarded Arcana goes to the bottom of its deck (HG-3.3-02)."""

@@ -111,9 +111,9 @@ def test_ability_asmodeus_incapacitated_the_limit_is_five(make_state):
 
 # -- Belphegor ---------------------------------------------------------------------------------
 
-def _draw(st, text=None):
+def _draw(st, text=None, script=()):
     sheets = {"a": sheet(st, "a", text)} if text else {}
-    log, dice = Log(), Dice(script=[])
+    log, dice = Log(), Dice(script=list(script))
     hell_phase.draw_arcana(st, sheets, dice, DATA, log)
     dice.finish()
     return log
@@ -148,9 +148,10 @@ def test_ability_belphegor_play_right_away_is_not_redrawn_but_a_replacement_can_
         make_state):
     st = make_state({"a": {"daemons": ["daemon.belphegor", "daemon.baal"]}}, turn=2,
                     arcana_deck=[PRA, "arcana.frenzy", PRA, "arcana.fly"])
-    log = _draw(st, "BELPHEGOR REDRAWS A Bad Day, Frenzy")
-    # A Bad Day was shown and put back, never in hand: Frenzy is redrawn, the
-    # replacement is another A Bad Day, shown as any Play Right Away card.
+    # each A Bad Day picks one of a's two Daemons with a die (playright.py)
+    log = _draw(st, "BELPHEGOR REDRAWS A Bad Day, Frenzy", script=[1, 2])
+    # A Bad Day was shown, resolved and put back, never in hand: Frenzy is redrawn, the
+    # replacement is another A Bad Day, shown and resolved as any Play Right Away card.
     assert st.players["a"].hand == []
     assert [e.kind for e in log.events if e.kind == "play-right-away"] == [
         "play-right-away", "play-right-away"]

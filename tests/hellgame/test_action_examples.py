@@ -179,7 +179,7 @@ def test_hg_9_6_example_walking_the_earth(make_state):
     3. Action Phase: to stay on Earth he Casts Magic with "a Major Arcana card that
        requires a Daemon on Earth" and shuts another player's Daemon on Earth in "a small
        wooden box": The Armenian Relic-Box (a Roll against Stars traps a Daemon on
-       Earth). Its effect is not implemented, so a CAST of it is refused on arrival. No
+       Earth; the next test plays it). This variant has horned without it. No
        other spell fits: of Jones' Device, It Did Not Work..., Defection, Incubus and
        Love for Lilith only Incubus Incapacitates a Daemon on Earth, and only one with
        no more Stars than the caster; Andras has 1 and every female Daemon at least 2,
@@ -253,4 +253,44 @@ def test_hg_9_6_example_walking_the_earth(make_state):
         ("march", "Andras (horned) marches 1 Legion from SUGAR HILL to THIEVES")]
     assert (andras.where, andras.walk_card) == ("hell", None)
     assert st.arcana_deck == ["arcana.vendetta"]
+    assert [(u.owner, u.location) for u in st.units] == [("horned", "sectio.thieves")]
+
+
+def test_hg_9_6_example_walking_the_earth_with_the_relic_box(make_state):
+    """000 §9.6 "Example: Walking the Earth" as narrated, now that The Armenian Relic-Box
+    works (issue 8): in step 3 Andras, on Earth, stays there by casting it, "a Major
+    Arcana card that requires a Daemon on Earth", and shuts Ukobach (on Earth) in "a small
+    wooden box". Andras has 1 Star, so his Roll against Stars (HG-3.4-04) needs a 1; the
+    scripted die gives it. Casting on Earth keeps him there (HG-9.6-04); his Walk card
+    stays under him; then the March of step 5 brings him home (HG-9.6-03)."""
+    st = make_state(
+        players={"horned": {"souls": 1, "daemons": ["daemon.andras"],
+                            "hand": ["arcana.vendetta", "arcana.the-armenian-relic-box"]},
+                 "void": {"daemons": ["daemon.ukobach"]}, "keys": {}},
+        daemons={"daemon.ukobach": {"where": "earth", "walk_card": "arcana.rage"}},
+        owners={"sectio.sugar-hill": "horned", "sectio.addiction": "horned"},
+        units=[("legion", "horned", "sectio.sugar-hill")])
+    andras, ukobach = st.daemons["daemon.andras"], st.daemons["daemon.ukobach"]
+    run_phase(action.run, st, DATA, orders={"horned": "Andras: WALK THE EARTH\n"})
+    run_phase(soul.run, st, DATA, script=[6, 2])
+    assert wealth(st)["horned"] == (17, 1, ["arcana.the-armenian-relic-box"])
+
+    # 3. the Relic-Box: Andras rolls a 1 against his 1 Star, Ukobach is boxed
+    log = run_phase(action.run, st, DATA, orders={
+        "horned": "Andras: CAST The Armenian Relic-Box ON Ukobach\n"}, script=[1])
+    assert acts(log) == [
+        ("pass-for-good", "Ukobach (void) Passes for Good (no order applies: default)"),
+        ("cast", "Andras (horned) casts The Armenian Relic-Box on Ukobach (void)"),
+        ("relic-box", "Andras (horned) succeeds in the Roll against Stars: Ukobach (void) is "
+                      "trapped in the Armenian Relic-Box and Incapacitated")]
+    assert (andras.where, andras.walk_card) == ("earth", "arcana.vendetta")
+    assert (ukobach.incapacitated, ukobach.recover_by) == (True, "relic-box")
+    assert wealth(st)["horned"] == (17, 1, [])
+
+    # 4. and 5.: still on Earth at the Soul Phase, then home by a March
+    run_phase(soul.run, st, DATA, script=[3])
+    log = run_phase(action.run, st, DATA,
+                    orders={"horned": "Andras: MARCH 1 LEGION Sugar Hill > Thieves\n"})
+    assert [k for k, _ in acts(log)] == ["incapacitated", "leave-the-earth", "march"]
+    assert (andras.where, andras.walk_card) == ("hell", None)
     assert [(u.owner, u.location) for u in st.units] == [("horned", "sectio.thieves")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from phase_runner import run_phase
 
-from pbem_games.hellgame import combat
+from pbem_games.hellgame import combat, effects
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.orders import check_sheet
 from pbem_games.hellgame.state import HellState
@@ -93,7 +93,8 @@ def test_hg_11_1_03_a_daemon_joins_one_combat_a_turn(make_state):
         "Ukobach (a) joins the combat in SUGAR HILL, bringing 0 Arcana cards"]
 
 
-def test_hg_11_2_1_01_a_combat_card_without_effect_is_refused(make_state):
+def test_hg_11_2_1_01_a_combat_card_without_effect_is_refused(make_state, monkeypatch):
+    monkeypatch.delitem(effects.ARCANA, "arcana.frenzy")  # as if Frenzy had no effect yet
     st = make_state(players={"a": {"hand": ["arcana.frenzy", "arcana.it-did-not-work",
                                             "arcana.a-damn-good-day"]}, "b": {}, "c": {}})
     sheet = check_sheet(st, DATA, "a", "COMBAT CAST Frenzy IN Sugar Hill\n"
@@ -102,8 +103,8 @@ def test_hg_11_2_1_01_a_combat_card_without_effect_is_refused(make_state):
     msgs = [p.message for p in sheet.problems]
     assert msgs == [
         "the effect of Frenzy is not implemented yet, so it cannot be played in combat",
-        "It Did Not Work... is played in combat only as a Counter, and Counters in combat are "
-        "not implemented yet, so it cannot be played in combat",
+        "It Did Not Work... is a Counter: in combat it answers another card by a standing "
+        "COUNTER line, not COMBAT CAST",
         "A Damn Good Day's Major Arcana is marked action, not Combat"]
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 from phase_runner import run_phase
 
 from pbem.dice import Dice
-from pbem_games.hellgame import combat, effects
+from pbem_games.hellgame import combat
 from pbem_games.hellgame.combat import sides
 from pbem_games.hellgame.combat.fight import Fight
-from pbem_games.hellgame.combat.magic import CombatSpell
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.log import Log
 
@@ -33,12 +32,8 @@ def where(st) -> dict[str, str]:
     return {u.id: u.location for u in st.units}
 
 
-def test_hg_11_2_01_rounds_until_one_side_is_left_in_step_order(make_state, monkeypatch):
-    # Frenzy's effect is not implemented yet: a stand-in with its printed text (+2 on all
-    # combat rolls for one round), as in test_combat_examples.py
-    monkeypatch.setitem(effects.ARCANA, "arcana.frenzy",
-                        CombatSpell("arcana.frenzy", lambda f, side, d, o: f.bonus.__setitem__(
-                            side, f.bonus[side] + 2)))
+def test_hg_11_2_01_rounds_until_one_side_is_left_in_step_order(make_state):
+    # Frenzy (combat/cards_1.py): +2 on the attack rolls of a's side for one round
     st = make_state(players={"a": {"daemons": ["daemon.ukobach"], "hand": ["arcana.frenzy"]},
                              "b": {}, "c": {}},
                     units=[("legion", "a", SH)] * 2 + [("legion", "b", SH)] * 2)

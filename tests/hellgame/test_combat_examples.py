@@ -3,35 +3,15 @@
 
 from __future__ import annotations
 
-import pytest
 from phase_runner import run_phase
 
-from pbem_games.hellgame import combat, effects
+from pbem_games.hellgame import combat
 from pbem_games.hellgame.combat import sides
 from pbem_games.hellgame.combat.fight import Fight
-from pbem_games.hellgame.combat.magic import CombatSpell
 from pbem_games.hellgame.data import load_data
 
 SH = "sectio.sugar-hill"
 DATA = load_data()
-
-
-def _frenzy(fight, side, daemon, order):  # "+2 on all combat rolls for one round"
-    fight.bonus[side] += 2
-
-
-def _distraction(fight, side, daemon, order):  # the target Daemon is out of the battle
-    fight.out.add(next(d for d in fight.st.daemons if DATA.daemons[d].name == order["on"]))
-
-
-@pytest.fixture
-def example_cards(monkeypatch):
-    """Frenzy and Daemonic Distraction are not implemented yet: the example's two cards
-    get stand-in effects for this test only (their printed text)."""
-    monkeypatch.setitem(effects.ARCANA, "arcana.frenzy", CombatSpell("arcana.frenzy", _frenzy))
-    monkeypatch.setitem(effects.ARCANA, "arcana.daemonic-distraction",
-                        CombatSpell("arcana.daemonic-distraction", _distraction,
-                                    target=lambda text, ctx: text.strip().title()))
 
 
 def sugar_hill(make_state):
@@ -78,7 +58,7 @@ SUGAR_HILL_DICE = [
 ]
 
 
-def test_hg_11_2_example_the_battle_for_sugar_hill(make_state, example_cards):
+def test_hg_11_2_example_the_battle_for_sugar_hill(make_state):
     st = sugar_hill(make_state)
     log = run_phase(combat.run, st, DATA, {"mu": MU, "beast": BEAST}, SUGAR_HILL_DICE)
     kinds = [e.kind for e in log.events]

@@ -654,3 +654,12 @@ def test_error_missing_file(tmp_path):
     (directory / "hellhounds.yaml").unlink()
     with pytest.raises(DataError, match=r"hellhounds\.yaml: file not found"):
         load_data(directory)
+
+
+def test_HG_4_0_01_the_assumed_six_cards_can_win(data):
+    """000 §4.0: "a few cards" carry a "6"; three of them win. The data's assumption
+    (docs/data.md): six cards, every 18th in 003's order, none a Play Right Away card
+    (which never stays in a hand), each noted as assumed."""
+    six = sorted(c.number for c in data.arcana.values() if c.flags.six)
+    assert six == [18, 36, 54, 72, 90, 108]
+    assert not any(c.flags.play_right_away for c in data.arcana.values() if c.flags.six)

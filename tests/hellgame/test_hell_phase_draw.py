@@ -154,12 +154,11 @@ def test_hg_6_3_1_01_play_right_away_card_is_shown_and_goes_to_the_bottom(make_s
     assert st.revealed == ["arcana.a-bad-day"]
     assert st.arcana_deck == ["arcana.frenzy", "arcana.belladonna", "arcana.a-bad-day"]
     shown = [(e.kind, e.text, e.visible_to) for e in log.events
-             if e.kind in ("play-right-away", "not-implemented")]
+             if e.kind.startswith("play-right-away")]
     assert shown == [
         ("play-right-away", "a draws A Bad Day, a Play Right Away card, and shows it to "
          "everyone.", None),
-        ("not-implemented", "Play Right Away card A Bad Day: not yet implemented, skipped.",
-         None)]
+        ("play-right-away-pass", "A Bad Day: Baal (a) must Pass for Good this turn.", None)]
 
 
 def test_hg_3_3_02_an_empty_deck_is_reported_and_never_reshuffled(make_state, data):

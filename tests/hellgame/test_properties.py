@@ -51,7 +51,8 @@ def _counts(state: dict) -> dict:
     units = state["units"]
     return {
         "arcana": len(state["arcana_deck"]) + sum(len(p["hand"]) for p in
-                                                  state["players"].values()),
+                                                  state["players"].values())
+        + len(state.get("afflictions", {})),  # persistent Play Right Away cards in play
         "daemons": len(state["daemon_deck"]) + len(state["daemons"]),
         "lieutenants": sum(len(b) for b in state["lieutenant_boxes"])
         + len(state["lieutenant_return"]) + sum(u["kind"] == "lieutenant" for u in units),

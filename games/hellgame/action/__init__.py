@@ -10,6 +10,7 @@ the first time the Daemon comes up, an empty March once it has Passed (A-10).
 
 from __future__ import annotations
 
+from .. import playright, playright_2
 from ..orders import orders_of
 from . import (
     abilities,
@@ -58,6 +59,7 @@ def run(st, sheets, dice, data, log) -> Queue:
             continue  # it Passed: the queue moved it back
         queue.waiting.pop(0)
     st.marks.pop(PROTOCOL, None)  # "this turn": the only Pass for Good of the turn is past
+    playright.end_action_phase(st, data, log, queue)  # Play Right Away cards (HG-6.3.1-01)
     # Walpurgis Night, Council, Long Parliament look back on the phase now it is over
     turn_rules.end_of_action_phase(st, data, dice, log, queue.taken, started, sheets)
     return queue
@@ -86,6 +88,11 @@ def _up(actx: ActionCtx, alternatives: list[dict]) -> bool:
                         forced=True)
         abilities.on_pass_for_good(actx)  # Ashtaroth's Favour
         return False
+    if playright.before_action(actx, first_time):  # A Bad Day, Mania ... (HG-6.3.1-01)
+        return False
+    copy = playright_2.copy_kind(actx)  # Mad Love: only the beloved's kind of Action
+    if copy is not None:
+        alternatives = [a for a in alternatives if a["kind"] == copy]
     for alt in alternatives:
         label = f"{name}: {alt['kind']}"
         if alt.get("if") is not None and not conditions.holds(alt["if"], actx):
@@ -107,6 +114,9 @@ def _up(actx: ActionCtx, alternatives: list[dict]) -> bool:
             q.taken[actx.daemon] = alt["kind"]
             return False
         _note(actx, f"{label} not possible: {why}")
+    if copy is not None:
+        playright_2.cannot_copy(actx, copy)
+        return False
     _default(actx, first_time)
     return False
 

@@ -4,8 +4,9 @@ are read in sheet order; magic.py plays the stack this builds."""
 
 from __future__ import annotations
 
+from .. import effects
 from ..state import ON_EARTH
-from .magic import COUNTER, IMPOSTOR, Cast, burnout, cannot_pay, impostor, play
+from .magic import COUNTER, COUNTER_TIMINGS, IMPOSTOR, Cast, burnout, cannot_pay, impostor, play
 
 TEMPERS = "hell.tempers"  # events.TEMPERS
 
@@ -72,7 +73,11 @@ def _offer(top: Cast, player: str) -> tuple[str, bool, dict] | None:
         return None
     for order in top.actx.orders(player, COUNTER):
         card = data.arcana[order["card"]]
+        if card.major.timing not in COUNTER_TIMINGS:
+            continue  # a Combat Counter (Slipped Spell): combat/counters.py
         if not _fits(order, top, player) or order["card"] not in st.players[player].hand:
+            continue
+        if _refuses(top, player, order["card"]):
             continue
         if cannot_pay(top.actx, player, card):
             continue
@@ -80,6 +85,15 @@ def _offer(top: Cast, player: str) -> tuple[str, bool, dict] | None:
         if daemon is not None:
             return daemon, free, order
     return None
+
+
+def _refuses(top: Cast, player: str, card: str) -> bool:
+    """A Counter whose own text limits what it answers says no through its Spell's
+    check, asked with the play it would be (So, Sue Me..: only a Counter against the
+    player's own card)."""
+    sp = effects.ARCANA.get(card)
+    return bool(sp and sp.check and sp.check(Cast(top.actx, card, "", player, {}, "",
+                                                  answers=top)))
 
 
 def _fits(order: dict, top: Cast, player: str) -> bool:

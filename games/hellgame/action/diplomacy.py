@@ -395,8 +395,15 @@ def _attempt(actx, order: dict, unit: Unit, plan: dict) -> None:
         return
     if order["mode"] == DISBAND:
         _disband(actx, unit)
-    else:
+    elif not _thanks_but_no_thanks(actx, unit, sum(bribes)):
         _defect(actx, order, unit, plan["side"])
+
+
+def _thanks_but_no_thanks(actx, unit: Unit, bribes: int) -> bool:
+    """arcana.thanks-but-no-thanks: the owner may keep the Unit (action/spells_r5.py)."""
+    from .spells_r5 import refuse_defection  # the spells import this package
+
+    return refuse_defection(actx, unit, bribes)
 
 
 def _roll(actx, order: dict, n: int, hearts: int, bribes: list[int], bonus: int
@@ -418,13 +425,15 @@ def _roll(actx, order: dict, n: int, hearts: int, bribes: list[int], bonus: int
             shown.append(_shown(die, bribes[i], bonus) + " re-rolled (Gomory)")
             die = actx.dice.roll(f"Gomory's re-roll of Influence die {i + 1}", actx.player)
             ok = die - bribes[i] + bonus <= hearts
-        if not ok:  # IP-33: Caim's once-a-turn re-roll, if her player ordered it
+        if not ok:  # IP-33: Caim's once-a-turn re-roll, the re-roll cards, if ordered
             from . import reroll  # abilities.py (which reroll uses) imports this module
 
-            new = reroll.offer(actx, actx.player, "influence", die,
-                               f"Influence die {i + 1} of {actx.label()}")
-            if new is not None:
-                shown.append(_shown(die, bribes[i], bonus) + " re-rolled (Caim)")
+            before, name = len(actx.dice.log), f"Influence die {i + 1} of {actx.label()}"
+            new = reroll.dice(actx, actx.player, "influence", [die],
+                              lambda fs, b=bribes[i]: [0] if fs[0] - b + bonus > hearts else [],
+                              lambda fs, _, name=name: name)[0]
+            if len(actx.dice.log) > before:
+                shown.append(_shown(die, bribes[i], bonus) + " re-rolled")
                 die = new
                 ok = die - bribes[i] + bonus <= hearts
         shown.append(_shown(die, bribes[i], bonus))

@@ -237,6 +237,9 @@ def castable(cid: str, data, rule: str) -> Spell:
     """The card's Spell if its Major half can be played in the Action Phase (HG-9.8.1-01)
     and its effect is implemented; else an OrderError saying why not."""
     card = data.arcana[cid]
+    refusal = getattr(effects.ARCANA.get(cid), "refusal", None)
+    if refusal is not None:  # a card played by a standing order (reroll_cards.py)
+        raise refusal(data, "CAST")
     timing = card.major.timing
     if timing == "combat":
         raise OrderError(ILLEGAL, f"{card.name}'s Major Arcana is marked Combat: it may only "
@@ -251,7 +254,9 @@ def castable(cid: str, data, rule: str) -> Spell:
                          "an Action", "HG-9.8.1-01", "choose a card marked Action")
     sp = effects.ARCANA.get(cid)
     if sp is None:
-        done = ", ".join(sorted(data.arcana[c].name for c in effects.ARCANA))
+        done = ", ".join(sorted(data.arcana[c].name for c, spec in effects.ARCANA.items()
+                                if isinstance(spec, Spell)
+                                and data.arcana[c].major.timing in COUNTER_TIMINGS))
         raise OrderError(ILLEGAL, f"the effect of {card.name} is not implemented yet, so it "
                          "cannot be played", rule,
                          f"cards that work so far: {done}; or use {card.name}'s Minor half")
@@ -397,9 +402,10 @@ def play(cast: Cast, how: str) -> None:
                     card=cast.card, target=cast.target_daemon() or cast.target_player())
 
 
-def _resolve(stack: list[Cast]) -> None:
+def _resolve(stack: list[Cast]) -> bool:
     """A-12(3): last played resolves first; a cancelled card has no effect, so a Counter
-    that was itself cancelled leaves the card below it working."""
+    that was itself cancelled leaves the card below it working. Whether the first card
+    works (reroll_cards.py asks)."""
     works = [True] * len(stack)
     for i in range(len(stack) - 1, 0, -1):
         if works[i] and effects.ARCANA[stack[i].card].cancels:
@@ -407,6 +413,7 @@ def _resolve(stack: list[Cast]) -> None:
     for i in range(len(stack) - 1, -1, -1):
         if works[i]:
             effects.ARCANA[stack[i].card](stack[i])
+    return works[0]
 
 
 # -- Supporting Actions ----------------------------------------------------------------------------

@@ -233,10 +233,11 @@ class _March:
         if wp.get("at") == HELL:
             face = self.actx.dice.roll(f"{stack.describe(self.st, self.data)} leaves AnteHell",
                                        self.player)
-            if face == 6:  # lost, unless Caim re-rolls it (reroll.py)
-                face = reroll.offer(self.actx, self.player, reroll.ANTEHELL, face, "the 6 of "
-                                    f"{stack.describe(self.st, self.data)} leaving AnteHell"
-                                    ) or face
+            # a 6 is lost, unless Caim or a re-roll card re-rolls it (reroll.py)
+            face = reroll.dice(self.actx, self.player, reroll.ANTEHELL, [face],
+                               lambda fs: [0] if fs[0] == 6 else [],
+                               lambda fs, i: f"the 6 of {stack.describe(self.st, self.data)}"
+                                             " leaving AnteHell")[0]
             if face == 6:
                 self._say("antehell-lost", f"{stack.describe(self.st, self.data)} rolls 6 to "
                           "leave AnteHell: lost, it does not enter Hell in this March",

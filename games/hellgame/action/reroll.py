@@ -14,10 +14,18 @@ worse. Sites with the hook:
 - EVIL DEEDS (simple.run_evil): the first die that earns no Favour.
 - ANTEHELL (march.py, HG-9.5.2-01): a 6, the Units lost in AnteHell.
 
-Influence and flight dice have no hook yet: the order refuses them, saying so.
+- INFLUENCE (diplomacy._roll): the die that fails against Hearts.
+
+Flight dice have no hook yet: the order refuses them, saying so.
+
+The same sites offer the re-roll Arcana, Try Again and Re-roll (reroll_cards.py, the
+REROLL WITH standing order): a site calls `dice` with its faces and which of them
+failed; Caim re-rolls first (free), then the cards while the roll still fails.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from .. import effects
 from ..orders.abilities import ANY, CAIM_REROLLS
@@ -42,3 +50,22 @@ def offer(actx: ActionCtx, player: str, kind: str, die: int, what: str) -> int |
     actx.log.public("ability-reroll", f"Caim ({player}) re-rolls {what}: {new}", "IP-33",
                     player=player, roll=kind, old=die, new=new, ability=CAIM)
     return new
+
+
+def dice(actx: ActionCtx, player: str, kind: str, faces: list[int],
+         failed: Callable[[list[int]], list[int]], what: Callable[[list[int], int], str]
+         ) -> list[int]:
+    """The faces of a roll of `kind` by `player` after the re-rolls it gets: `failed(faces)`
+    lists the failed dice (first the one Caim would re-roll), `what(faces, i)` names die
+    `i` for the report. Caim first (IP-33), then the re-roll cards (reroll_cards.py)."""
+    faces = list(faces)
+    bad = failed(faces)
+    if not bad:
+        return faces
+    new = offer(actx, player, kind, faces[bad[0]], what(faces, bad[0]))
+    if new is not None:
+        faces[bad[0]] = new
+    return reroll_cards.offer(actx, player, kind, faces, failed, what)
+
+
+from . import reroll_cards  # noqa: E402  registers the cards' effects; it reads orders

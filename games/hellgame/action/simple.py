@@ -172,7 +172,8 @@ def parse_atone(text: str, ctx) -> tuple[str, dict]:
 
 def run_atone(actx: ActionCtx, order: dict) -> str | None:
     """HG-9.7.2-01/02: two dice (Beelzebub: three, the best two kept) on the table for the
-    Daemon's Hearts. Caim may re-roll the lowest die kept of a failed one (reroll.py)."""
+    Daemon's Hearts. Caim, Try Again or Re-roll may re-roll the lowest die kept of a
+    failed one (reroll.py)."""
     if _rules().impostor(actx.st):
         return ("this turn Lucifer - An Impostor? hears no supplication and no Disfavour may "
                 f"be used [{_rules().IMPOSTOR}]")
@@ -182,14 +183,18 @@ def run_atone(actx: ActionCtx, order: dict) -> str | None:
     faces = [actx.dice.roll(f"Atonement by {_name(actx)}", actx.player)
              for _ in range(abilities.atonement_dice(actx))]
     result, rolled = _atonement(table, hearts, faces)
-    if result in ("incap", "nothing"):
-        low = faces.index(min(sorted(faces, reverse=True)[:2]))
-        new = reroll.offer(actx, actx.player, reroll.ATONEMENT, faces[low],
-                           f"the {faces[low]} of {_name(actx)}'s Atonement")
-        if new is not None:
-            faces[low] = new
-            result, again = _atonement(table, hearts, faces)
-            rolled += f", re-rolled {again}"
+
+    def failed(fs: list[int]) -> list[int]:  # the lowest die kept of a failed Atonement
+        if _atonement(table, hearts, fs)[0] not in ("incap", "nothing"):
+            return []
+        return [fs.index(min(sorted(fs, reverse=True)[:2]))]
+
+    before = len(actx.dice.log)
+    faces = reroll.dice(actx, actx.player, reroll.ATONEMENT, faces, failed,
+                        lambda fs, i: f"the {fs[i]} of {_name(actx)}'s Atonement")
+    if len(actx.dice.log) > before:
+        result, again = _atonement(table, hearts, faces)
+        rolled += f", re-rolled {again}"
     p = actx.st.players[actx.player]
     if result == "incap":
         actx.st.daemons[actx.daemon].incapacitated = True  # recovers in an End Phase
@@ -228,18 +233,15 @@ def parse_evil(text: str, ctx) -> tuple[str, dict]:
 
 def run_evil(actx: ActionCtx, order: dict) -> str | None:
     """HG-9.7.4-01: one die per Heart, 1 Favour per 6 (5 or 6 under Trinity); Ukobach
-    adds 1 to every die (so a 5 scores too). Caim may re-roll the first die that scores
-    nothing (reroll.py)."""
+    adds 1 to every die (so a 5 scores too). Caim or Try Again may re-roll the first die
+    that scores nothing, Re-roll every such die (reroll.py)."""
     hearts = attribute(actx.data, actx.daemon, "hearts", actx.st)  # +1: Salome's Oil
     bonus = abilities.evil_deeds_bonus(actx)
     need = _rules().evil_deeds_target(actx.st)  # 6; 5 under Trinity (hell.trinity)
     rolls = [actx.dice.roll(f"Evil Deeds by {_name(actx)}", actx.player) for _ in range(hearts)]
-    miss = next((i for i, r in enumerate(rolls) if r + bonus < need), None)
-    if miss is not None:
-        new = reroll.offer(actx, actx.player, reroll.EVIL_DEEDS, rolls[miss],
-                           f"the {rolls[miss]} of {_name(actx)}'s Evil Deeds")
-        if new is not None:
-            rolls[miss] = new
+    rolls = reroll.dice(actx, actx.player, reroll.EVIL_DEEDS, rolls,
+                        lambda fs: [i for i, r in enumerate(fs) if r + bonus < need],
+                        lambda fs, i: f"the {fs[i]} of {_name(actx)}'s Evil Deeds")
     gained = sum(1 for r in rolls if r + bonus >= need)
     actx.st.players[actx.player].favours += gained
     shown = ", ".join(f"{r}+{bonus}" if bonus else str(r) for r in rolls) or "no dice"

@@ -26,6 +26,7 @@ from ..orders.common import place_name
 from ..state import ANTEHELL, LEGION, LIEUTENANT, ON_EARTH, Unit
 from .abilities import can_be_incapacitated, daemon_sex
 from .magic import DAEMON, RULE, Cast, Support, Target, spell, stack_target
+from .spells_r6 import daemon_name, defection_fight, incubus_fight, lieutenant_name
 
 LUSTFUL = "THE LUSTFUL"
 
@@ -46,30 +47,36 @@ def _incapacitate(c: Cast, daemon: str, recover_by: str | None) -> str:
 
 # -- Incubus --------------------------------------------------------------------------------
 
-def is_female(c: Cast, daemon: str) -> bool:
-    """Daemon sex is data; Belphegor ("dual") is female only on Earth, Agares
-    ("sexless") never (its ability: immune to Incubi)."""
-    return daemon_sex(c.st, c.data, daemon) == "female"
+def visit_check(sex: str, visitor: str, card: str):
+    """The prerequisites of Incubus (female) and Sucubus (male): the target's sex here
+    (daemon_sex: Belphegor is female only on Earth; Agares, sexless, never either),
+    no more Stars than the caster, in the caster's place (HG-9.8.1-02), not
+    Incapacitated already."""
+
+    def check(c: Cast) -> str | None:
+        t = c.target["daemon"]
+        td, info, mine = c.st.daemons[t], c.data.daemons[t], c.data.daemons[c.daemon]
+        if daemon_sex(c.st, c.data, t) != sex:
+            return f"{info.name} is not {sex} here, and {visitor} visit only {sex} Daemons"
+        if info.stars > mine.stars:
+            return (f"{info.name} has {count(info.stars, 'Star')} and {mine.name} "
+                    f"{count(mine.stars, 'Star')}: {card} works only on a Daemon with as "
+                    "many Stars as the caster or fewer")
+        if td.where != c.where:
+            return (f"{info.name} is {'on Earth' if td.where == ON_EARTH else 'in Hell'}: "
+                    f"{card} needs caster and target in the same place [HG-9.8.1-02]")
+        if td.incapacitated:
+            return f"{info.name} is Incapacitated already"
+        return None
+
+    return check
 
 
-def _incubus_check(c: Cast) -> str | None:
-    t = c.target["daemon"]
-    td, info, mine = c.st.daemons[t], c.data.daemons[t], c.data.daemons[c.daemon]
-    if not is_female(c, t):
-        return f"{info.name} is not female here, and Incubi visit only female Daemons"
-    if info.stars > mine.stars:
-        return (f"{info.name} has {count(info.stars, 'Star')} and {mine.name} "
-                f"{count(mine.stars, 'Star')}: Incubus works only on a Daemon with as many "
-                "Stars as the caster or fewer")
-    if td.where != c.where:
-        return (f"{info.name} is {'on Earth' if td.where == ON_EARTH else 'in Hell'}: "
-                "Incubus needs caster and target in the same place [HG-9.8.1-02]")
-    if td.incapacitated:
-        return f"{info.name} is Incapacitated already"
-    return None
+_incubus_check = visit_check("female", "Incubi", "Incubus")
 
 
-@spell("arcana.incubus", target=DAEMON, check=_incubus_check)
+@spell("arcana.incubus", target=DAEMON, check=_incubus_check, fight=incubus_fight,
+       fight_target=daemon_name)
 def incubus(c: Cast) -> None:
     t = c.target["daemon"]
     gone = _incapacitate(c, t, None)
@@ -143,7 +150,8 @@ def _hounds(st, legion: Unit) -> list[Unit]:
 
 
 @spell("arcana.defection", target=Target("<player> AT <Sectio> [LIEUTENANT <name>]",
-                                         _defection_target), check=_defection_check)
+                                         _defection_target), check=_defection_check,
+       fight=defection_fight, fight_target=lieutenant_name)
 def defection(c: Cast) -> None:
     """The Lieutenant and as many of his owner's Legions there as his Leadership Number
     (Minders first: their hounds follow, HG-9.7.1-10) serve the caster; no more Legions
@@ -244,4 +252,5 @@ from . import (  # noqa: E402, F401
     spells_r3,
     spells_r4,
     spells_r5,
+    spells_r7,
 )

@@ -39,6 +39,9 @@ def run(st, sheets, dice, data, log) -> None:
     rage.prune(st, data, log, "before the Combat Phase")
     movement.before_combat(st, sheets, dice, data, log)
     last = _fight_all(st, sheets, dice, data, log)
+    from ..action.spells_r7 import wake
+
+    wake(st)  # an unused Sleep Late lapses with the phase
     rage.prune(st, data, log, "at the end of the Combat Phase")
     movement.after_combat(st, dice, data, log, last)
 
@@ -88,6 +91,10 @@ def _fight_all(st, sheets, dice, data, log) -> dict | None:
             rage.prune(st, data, log, "in the combat there")
         if len(result["winners"]) > 1:
             allies[sectio] = list(result["winners"])
+        for s in reversed(result.get("at_once", [])):  # Blitzkrieg: fought next (cards_4)
+            if s in queue:
+                queue.remove(s)
+            queue.insert(0, s)
         new, _ = pending(queue + [sectio])
         queue += [s for s in rank_by(new, lambda s: sum(1 for u in st.units_at(s)
                                                         if u.kind == LEGION), dice,

@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-from . import cards_1, cards_2  # noqa: F401
+from . import cards_1, cards_2, cards_3, counters  # noqa: F401  counters: Slipped Spell

@@ -103,6 +103,7 @@ class Fight:
         """Whether the planned play may happen now; one that may not is dropped, saying
         why (a card not brought, a cost it cannot pay, a card effect forbidding it)."""
         from ..action.magic import cannot_pay
+        from . import magic
 
         player, n, o = play
         if self.impostor_bars(player, n, o["card"]):
@@ -115,6 +116,9 @@ class Fight:
         else:
             why = lasting.may_cast(self, play)
             rule = "HG-11.2.1-01"
+            check = magic.fight_check(o["card"])
+            if why is None and check is not None:  # the card's own prerequisites
+                why = check(self, player, o)
             if why is None:
                 why, rule = cannot_pay(self, player, self.data.arcana[o["card"]]), \
                     "HG-9.8.1-04"
@@ -150,15 +154,8 @@ class Fight:
         player, n, o = play
         d = self.caster(player, o["card"])
         self.played.add((player, n))
-        take(self, player, d, o["card"])
+        paid = take(self, player, d, o["card"])
         card = self.data.arcana[o["card"]]
-        cost, p = card.major.cost, self.st.players[player]
-        p.souls -= cost.souls
-        p.favours -= cost.favours
-        p.disfavours += cost.disfavours
-        paid = ", ".join(count(k, noun) for k, noun in ((cost.souls, "Soul"),
-                                                        (cost.favours, "Favour"),
-                                                        (cost.disfavours, "Disfavour")) if k)
         self.log.public("combat-cast", f"{self.data.daemons[d].name} ({player}) plays "
                         f"{card.name} in {self.here}" + (f", paying {paid}" if paid else ""),
                         "HG-11.2.1-01", player=player, card=o["card"], daemon=d)
@@ -167,11 +164,20 @@ class Fight:
         magic.fight_effect(o["card"])(self, i, d, o)
 
 
-def take(f: Fight, player: str, daemon: str, card: str) -> None:
-    """A brought card leaves the hand and the Daemon for the bottom of the deck."""
-    f.st.players[player].hand.remove(card)
+def take(f: Fight, player: str, daemon: str, card: str) -> str:
+    """A brought card played: it leaves the hand and the Daemon for the bottom of the
+    deck, its costs are paid and a Disfavour it gives is taken at once (HG-9.8.1-04,
+    HG-3.3-02). Returns what was paid, for the report ("" if nothing)."""
+    p, cost = f.st.players[player], f.data.arcana[card].major.cost
+    p.hand.remove(card)
     f.brought[daemon].remove(card)
     f.st.discard(card)
+    p.souls -= cost.souls
+    p.favours -= cost.favours
+    p.disfavours += cost.disfavours
+    return ", ".join(count(k, noun) for k, noun in ((cost.souls, "Soul"),
+                                                    (cost.favours, "Favour"),
+                                                    (cost.disfavours, "Disfavour")) if k)
 
 
 # -- 11.1 Daemons joining --------------------------------------------------------------------
@@ -186,15 +192,19 @@ def join(f: Fight, order: list[str]) -> None:
     for p in order:
         lines = f.orders(p, JOIN)
         sent = []
+        from ..action.spells_r7 import asleep  # Sleep Late: a Daemon misses this combat
+
+        sleeping = asleep(f, p, free_daemons(f, p), [o["daemon"] for o in lines
+                                                   if f.sectio in o["where"]])
         if not lines:  # IP-38 / A-36 default: the free Daemon with most Skulls, no cards
-            free = free_daemons(f, p)
+            free = [d for d in free_daemons(f, p) if d not in sleeping]
             if free and legions(f.st, f.sectio, p):
                 sent.append((max(free, key=lambda d: attribute(f.data, d, "skulls", f.st)),
                              []))
         for o in lines:
             if o["daemon"] is None:
                 break
-            if o["daemon"] in free_daemons(f, p) and (
+            if o["daemon"] in free_daemons(f, p) and o["daemon"] not in sleeping and (
                     f.sectio in o["where"] or (not o["where"] and legions(f.st, f.sectio, p))):
                 held = [c for c in o["cards"] if c in f.st.players[p].hand
                         and c not in f.cards_used]

@@ -18,12 +18,15 @@ from .. import effects
 @dataclass(frozen=True)
 class CombatSpell:
     """`effect(combat, side, daemon, order)`: changes the running combat (its round
-    bonus, its out-of-the-fight Daemons). `target(text, ctx)` reads the ON part."""
+    bonus, its out-of-the-fight Daemons). `target(text, ctx)` reads the ON part.
+    `check(combat, player, order)` says why the card may not be played now (its
+    prerequisites, e.g. a Sectio held in a Circle), before anything is paid."""
 
     card: str
     effect: Callable
     target: Callable | None = None
     combat: bool = True
+    check: Callable | None = None
 
 
 def fight_effect(card: str) -> Callable:
@@ -39,9 +42,15 @@ def fight_target(card: str) -> Callable | None:
                                                                      None)
 
 
-def combat_spell(card: str, target: Callable | None = None):
+def fight_check(card: str) -> Callable | None:
+    """`check(fight, player, order)` of a card played in combat (None: none)."""
+    spec = effects.ARCANA.get(card)
+    return spec.check if isinstance(spec, CombatSpell) else None
+
+
+def combat_spell(card: str, target: Callable | None = None, check: Callable | None = None):
     def wrap(fn):
-        effects.arcana(card)(CombatSpell(card, fn, target))
+        effects.arcana(card)(CombatSpell(card, fn, target, check=check))
         return fn
 
     return wrap

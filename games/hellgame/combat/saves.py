@@ -10,7 +10,7 @@ Each hit needs its own save; the first failure destroys the Unit (A-24).
 
 from __future__ import annotations
 
-from ..favours import attribute, roll_against
+from ..favours import attribute
 from ..state import HELLHOUND, LEGION, LIEUTENANT, Unit
 from . import lasting, rage
 from .fight import HITS, Fight, minds
@@ -62,20 +62,31 @@ def place(f: Fight, side: int, hits: int) -> list[tuple[str, Unit, int]]:
 
 
 def save_one(f: Fight, party: str, u: Unit) -> tuple[bool, int]:
-    """(saved?, die) for one hit on `u` (HG-11.2.3-04..06; FREEBOOTER SAVES)."""
+    """(saved?, die) for one hit on `u` (HG-11.2.3-04..06; FREEBOOTER SAVES). A failed
+    save may be re-rolled with Re-roll (REROLL WITH; action/reroll_cards.py)."""
+    die, need = _save_roll(f, party, u)
+    if die > need and is_player(party):
+        from ..action.reroll_cards import combat_save
+
+        die = combat_save(f, party, f"the save of {u.kind} {u.id} ({die})", die) or die
+    return die <= need, die
+
+
+def _save_roll(f: Fight, party: str, u: Unit) -> tuple[int, int]:
+    """(die, highest die that saves) for one hit on `u`."""
     reason = f"save of {u.id} in {f.here}"
     owner = party if is_player(party) else None
     card = lasting.save(f, party, u)  # a Combat card's, in its favour
     extra = rage.bonus(f.st, f.sectio, party) + card  # raging Units: +2 in their favour
     if u.kind in (HELLHOUND, LIEUTENANT):
         need = f.data.tables["hellhound_save" if u.kind == HELLHOUND else "lieutenant_save"]
-        die = f.dice.roll(reason, owner)
-        return die <= need + extra, die
+        return f.dice.roll(reason, owner), need + extra
     best = f.fighting(party)
     if best:
         d = max(best, key=lambda x: attribute(f.data, x, "skulls", f.st))
-        ok = roll_against(f.st, f.data, f.dice, d, "skulls", reason, -card)  # HG-3.4-04
-        return ok, f.dice.log[-1].result
+        # roll against Skulls, the card's bonus in the Unit's favour (HG-3.4-04)
+        return (f.dice.roll(reason, f.st.daemons[d].owner if d in f.st.daemons else None),
+                attribute(f.data, d, "skulls", f.st) + card)
     bonus = 0
     if party == FREEBOOTERS:  # Freebooter saves use their Lieutenant's bonus (10.4 box)
         bonus = max((f.data.lieutenants[x.ref].bonus for x in units_of(f.st, f.sectio, party)
@@ -83,7 +94,7 @@ def save_one(f: Fight, party: str, u: Unit) -> tuple[bool, int]:
     die = f.dice.roll(reason, owner)
     # HG-10.4-03 (000 §10.4): "a Lieutenant with +3 will save his Units with a roll of 3
     # or less": the bonus is the number to roll under, not a modifier to the 1
-    return die <= max(bonus, f.data.tables["no_daemon_save"]) + extra, die
+    return die, max(bonus, f.data.tables["no_daemon_save"]) + extra
 
 
 def saves(f: Fight, side: int, hits: int) -> list[Unit]:

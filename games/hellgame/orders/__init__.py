@@ -97,6 +97,8 @@ def _find_type(line: str) -> tuple[OrderType | None, str]:
 
 def check_sheet(state: HellState, data: HellData, player: str, text: str) -> OrderSheet:
     """Check every line of an order sheet; never raises for bad input."""
+    from .. import turn  # noqa: F401  every card's effect registered (they import us)
+
     ctx = Ctx(state, data, player)
     sheet = OrderSheet(player)
     seen: set[str] = set()

@@ -19,7 +19,6 @@ import re
 from pbem.engine import ILLEGAL, INVALID
 
 from .. import effects
-from ..combat.magic import fight_target
 from ..errors import OrderError
 from . import TURN, Ctx, order
 from .common import card_id, player_name, sectio_id
@@ -120,16 +119,22 @@ _CAST = re.compile(r"^(?P<card>.+?)(?:\s+ON\s+(?P<on>.+?))?\s+IN\s+(?P<where>.+?
 
 
 @order("COMBAT CAST", stages=(TURN,), rule=MAGIC_RULE,
-       example="COMBAT CAST It Did Not Work IN Sugar Hill ROUND 1",
+       example="COMBAT CAST Frenzy IN Sugar Hill ROUND 1",
        doc="In a combat's Cast Magic step: play a Combat card your joined Daemon brought "
            "(in the given round, default every round until played)")
 def parse_combat_cast(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    # the Combat cards register their effects when combat.magic is first imported; it
+    # imports the order modules, so it is imported here, late
+    from ..combat.magic import fight_target
     m = _CAST.match(rest.strip())
     if not m:
         raise OrderError(INVALID, f"COMBAT CAST {rest.strip()!r} is not understood", MAGIC_RULE,
                          "e.g. COMBAT CAST Frenzy IN Sugar Hill ROUND 1")
     cid = card_id(m["card"], ctx.data, MAGIC_RULE)
     card = ctx.data.arcana[cid]
+    refusal = getattr(effects.ARCANA.get(cid), "refusal", None)
+    if refusal is not None:  # a card played by a standing order (action/reroll_cards.py)
+        raise refusal(ctx.data, "COMBAT CAST")
     if card.major.timing not in COMBAT_TIMINGS:
         raise OrderError(ILLEGAL, f"{card.name}'s Major Arcana is marked "
                          f"{card.major.timing}, not Combat", "HG-11.2.1-01",
@@ -137,6 +142,11 @@ def parse_combat_cast(rest: str, ctx: Ctx) -> tuple[str, dict]:
     if cid not in ctx.state.players[ctx.player].hand:
         raise OrderError(ILLEGAL, f"{card.name} is not in your hand", MAGIC_RULE,
                          "play only cards you hold and bring with a JOIN line")
+    if card.flags.counter:  # played in answer to another card (combat/counters.py)
+        raise OrderError(ILLEGAL, f"{card.name} is a Counter: in combat it answers another "
+                         "card by a standing COUNTER line, not COMBAT CAST", "HG-9.8.2-01",
+                         f"bring it with JOIN and write COUNTER ANY TARGETING MINE WITH "
+                         f"{card.name}")
     sp = effects.ARCANA.get(cid)
     if sp is None or not getattr(sp, "combat", False):
         done = ", ".join(sorted(ctx.data.arcana[c].name for c, s in effects.ARCANA.items()

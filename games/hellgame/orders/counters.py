@@ -9,6 +9,11 @@ plays an Arcana in the Action Phase (9.8.2; HG-9.0-03, IP-30, A-12).
     COUNTER <ANY | card> [TARGETING MINE | TARGETING <Daemon>] [BY <player>]
             WITH <Counter card> [USING <your Daemon>[, ...]]
 
+The same lines answer the cards played in a combat you fight in (combat/counters.py,
+A-13): there only a Counter one of your joined Daemons brought and still in the fight
+is played (USING chooses which), no Action is spent, and a card that names no Daemon is
+aimed at every enemy's Units (TARGETING MINE). Slipped Spell is played in combat only.
+
 Each time another player plays a card, your COUNTER lines are read in sheet order; the
 first that fits the card, whose Counter you hold and can pay for, and that has a Daemon
 to play it, is played (a Counter played against yours is a card too: you may answer
@@ -26,8 +31,9 @@ from __future__ import annotations
 
 from pbem.engine import ILLEGAL, INVALID
 
+from .. import effects
 from ..action import conditions
-from ..action.magic import COUNTER_TIMINGS, castable
+from ..action.magic import castable
 from ..action.simple import daemon_of
 from ..errors import OrderError
 from . import TURN, Ctx, order
@@ -36,6 +42,10 @@ from .common import card_id, player_name
 RULE = "HG-9.8.2-01"
 HINT = "e.g. COUNTER ANY TARGETING MINE WITH It Did Not Work"
 KEYS = ("TARGETING", "BY")
+#: Reactive cards not labelled Counter that are readied with a COUNTER line too; each
+#: answers only what its text names (Thanks, But No Thanks: an Influence that turns one
+#: of the player's Units; action/spells_r5.py).
+REACTIVE = ("arcana.thanks-but-no-thanks",)
 
 
 @order("COUNTER", stages=(TURN,), rule=RULE,
@@ -90,10 +100,11 @@ def _what(words: list[str], ctx: Ctx) -> dict:
         if card.flags.cannot_be_countered:
             raise OrderError(ILLEGAL, f"{card.name} cannot be countered", RULE,
                              "name another card, or ANY")
-        if card.major.timing not in COUNTER_TIMINGS:
-            raise OrderError(ILLEGAL, f"{card.name} is never played as an Action, so there is "
-                             "nothing to counter in the Action Phase", "HG-9.8.1-01",
-                             "name a card marked Action, or ANY")
+        if card.major.timing == "play-right-away":
+            raise OrderError(ILLEGAL, f"{card.name} is a Play Right Away card: it is "
+                             "resolved when drawn, never played, so there is nothing to "
+                             "counter", "HG-6.3.1-01", "name a card marked Action or Combat, "
+                             "or ANY")
     if "TARGETING" in parts:
         aim = " ".join(parts["TARGETING"])
         o["targeting"] = "mine" if aim.upper() == "MINE" else \
@@ -108,9 +119,11 @@ def _counter_card(text: str, ctx: Ctx) -> str:
         raise OrderError(INVALID, "WITH needs the Counter card to play", RULE, HINT)
     cid = card_id(text, ctx.data, RULE)
     card = ctx.data.arcana[cid]
-    if not card.flags.counter:
+    if not card.flags.counter and cid not in REACTIVE:
         raise OrderError(ILLEGAL, f"{card.name} is not a Counter", RULE,
                          "name a card marked Counter, e.g. It Did Not Work")
+    if card.major.timing == "combat" and cid in effects.ARCANA:
+        return cid  # a Combat Counter (Slipped Spell), played in combat only
     castable(cid, ctx.data, RULE)  # playable in the Action Phase, and implemented
     return cid
 

@@ -11,6 +11,8 @@ from . import (  # noqa: F401
     lilith,
     passage,
     petitions,
+    playright,
+    rerolls,
     setup,
     soul,
     summoning,

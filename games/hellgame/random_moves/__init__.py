@@ -36,7 +36,9 @@ def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
     vortex = movement.random_moves_start(ctx)
     uriel.move(ctx)
     lilith.move(ctx)
-    hounds.rampage_all(ctx, vortex)
+    from ..action.spells_m2 import pack  # Hellhounds!!! (arcana.hellhounds)
+
+    hounds.rampage_all(ctx, vortex, pack(st))
 
 
 RIOT = "arcana.riot"  # action/spells_r3.py

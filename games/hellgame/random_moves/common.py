@@ -63,6 +63,7 @@ def destroy_daemon(st: HellState, daemon: str) -> bool:
         st.discard(st.daemons[daemon].walk_card)  # HG-3.3-02
     if st.daemons[daemon].under:  # a card kept under it (Foci ...) ends with it
         st.discard(st.daemons[daemon].under)
+    st.end_afflictions(daemon)  # Mania, Stigmata ... end with it (playright.py)
     del st.daemons[daemon]
     if daemon in st.players[owner].daemons:
         st.players[owner].daemons.remove(daemon)

@@ -29,14 +29,18 @@ from ..state import ANTEHELL, LEGION, LILITH, URIEL, Unit
 from .common import MoveCtx, destroy_units
 
 
-def rampage_all(ctx: MoveCtx, vortex: set[str] | frozenset = frozenset()) -> None:
+def rampage_all(ctx: MoveCtx, vortex: set[str] | frozenset = frozenset(),
+                pack: set[str] | frozenset = frozenset()) -> None:
     """`vortex`: the hounds Vortex brought this phase (hellcards/movement.py): in this,
-    their first move, they ignore one another and read a Compass 3 as a 1."""
+    their first move, they ignore one another and read a Compass 3 as a 1. `pack`: the
+    hounds Hellhounds!!! put in AnteHell (action/spells_m2.py): their first step enters
+    Limbo by a die, and in this move they ignore one another."""
     st, data = ctx.st, ctx.data
-    hounds = [u for u in st.units if st.is_rampaging(u) and u.location in data.sectio]
+    hounds = [u for u in st.units if st.is_rampaging(u)
+              and (u.location in data.sectio or u.id in pack)]
     for h in _strongest_first(ctx, hounds):
         if h in st.units:
-            rampage(ctx, h, vortex)
+            rampage(ctx, h, vortex, pack)
 
 
 def _strongest_first(ctx: MoveCtx, hounds: list[Unit]) -> list[Unit]:
@@ -76,7 +80,8 @@ def _roll(ctx: MoveCtx, h: Unit, reason: str, vortex: bool = False) -> tuple[int
 
 
 def _others(ctx: MoveCtx, h: Unit, vortex: set[str] | frozenset = frozenset()) -> list[Unit]:
-    """The other Units where `h` is; Vortex hounds ignore one another (hell.vortex)."""
+    """The other Units where `h` is; Vortex hounds ignore one another (hell.vortex), as
+    do a Hellhounds!!! pack (passed here as `vortex` too)."""
     ignore = vortex if h.id in vortex else ()
     return [u for u in ctx.st.units_at(h.location) if u is not h and u.id not in ignore]
 
@@ -102,17 +107,26 @@ def _doomed(ctx: MoveCtx, h: Unit, face: int, target: str) -> bool:
     return True
 
 
-def rampage(ctx: MoveCtx, h: Unit, vortex: set[str] | frozenset = frozenset()) -> None:
-    """One hound's six steps (HG-10.3-03..07)."""
+def rampage(ctx: MoveCtx, h: Unit, vortex: set[str] | frozenset = frozenset(),
+            pack: set[str] | frozenset = frozenset()) -> None:
+    """One hound's six steps (HG-10.3-03..07); a `pack` hound's first is into Limbo."""
     from ..hellcards.movement import quagmire_stops
 
     data, log = ctx.data, ctx.log
-    if _held(ctx, h):
+    first = 1
+    if h.id in pack:
+        from ..action.spells_m2 import enter_limbo
+
+        if not enter_limbo(ctx, h, set(pack)):
+            return
+        first, vortex = 2, pack  # the rest of this move: they ignore one another
+    elif _held(ctx, h):
         return
-    crowded = bool(_others(ctx, h, vortex))
+    crowded = bool(_others(ctx, h, vortex)) and first == 1
     name = _name(ctx, h)
-    for step in range(1, data.tables["rampage_steps"] + 1):
-        face, target = _roll(ctx, h, f"HG-10.3-03 {name}'s step {step}", h.id in vortex)
+    for step in range(first, data.tables["rampage_steps"] + 1):
+        face, target = _roll(ctx, h, f"HG-10.3-03 {name}'s step {step}",
+                             h.id in vortex and first == 1)
         here = place_name(h.location, data)
         if target is None:
             if step == 1 and crowded:

@@ -1,0 +1,171 @@
+"""Random Arcana lines for the self-play tests (issue 8: "the random self-play test casts
+every card over its games").
+
+For each card in a player's hand, `card_lines` writes candidate lines that would play it
+(CAST with many shapes of ON part, JOIN ... BRINGING with COMBAT CAST, COUNTER), checks
+them all in one sheet with the real order checker, and keeps one accepted line per card
+at random. So the generator needs no knowledge of each card's target grammar: whatever
+the checker accepts is a line a player could send. Whether the card then works is the
+engine's business (a line whose card cannot be cast is skipped, as for a player).
+"""
+
+from __future__ import annotations
+
+import random
+
+from pbem_games.hellgame import GAME
+from pbem_games.hellgame.data import load_data
+
+DATA = load_data()
+ACTION = ("action", "action-or-combat")
+THANKS = "arcana.thanks-but-no-thanks"
+COMBAT = ("combat", "action-or-combat")
+
+
+def _names(state: dict) -> dict[str, list[str]]:
+    units = state["units"]
+    here = sorted({u["location"] for u in units if u["location"] in DATA.sectio})
+    return {
+        "daemons": sorted(DATA.daemons[d].name for d in state["daemons"]),
+        "players": list(state["seats"]),
+        "sectio": [DATA.sectio[s].name for s in here] or [DATA.sectio[s].name
+                                                         for s in sorted(DATA.sectio)[:5]],
+        "all_sectio": [DATA.sectio[s].name for s in sorted(DATA.sectio)],
+        "lieutenants": sorted(DATA.lieutenants[u["ref"]].name for u in units
+                              if u["kind"] == "lieutenant" and u.get("ref") in DATA.lieutenants),
+        "units": sorted(u["id"] for u in units if u["kind"] in ("legion", "lieutenant",
+                                                                "hellhound")),
+    }
+
+
+def _path(rng: random.Random, start: str, steps: int) -> list[str]:
+    sid = next((s for s in DATA.sectio if DATA.sectio[s].name == start), None)
+    out = [start]
+    for _ in range(steps):
+        if sid is None:
+            break
+        nxt = [n for n in DATA.sectio[sid].neighbours.values() if n in DATA.sectio]
+        if not nxt:
+            break
+        sid = rng.choice(sorted(nxt))
+        out.append(DATA.sectio[sid].name)
+    return out
+
+
+def targets(rng: random.Random, n: dict[str, list[str]]) -> list[str]:
+    """ON parts of many shapes, with random names in them."""
+    pick = rng.choice
+    s1, s2 = pick(n["sectio"]), pick(n["all_sectio"])
+    d1, d2 = pick(n["daemons"]), pick(n["daemons"])
+    p1 = pick(n["players"])
+    path = " > ".join(_path(rng, s1, rng.randint(1, 4)))
+    out = ["", f" ON {d1}", f" ON {d2}", f" ON {p1}", f" ON {s1}", f" ON {s2}",
+           f" ON {p1} AT {s1}", f" ON {s1} TO {s2}", f" ON {d1} AND {d2}",
+           f" ON QUARTER {rng.randint(1, 5)}", f" ON QUARTER {rng.randint(1, 5)} TIMES 1",
+           f" ON {path}", f" ON 1 LEGION {path}", f" ON {rng.randint(1, 3)} LEGION {path}",
+           f" ON {s1} TO ANTEHELL", f" ON {d1} AT {s1}", f" ON {p1} AND {pick(n['players'])}"]
+    if n["lieutenants"]:
+        out += [f" ON {pick(n['lieutenants'])}", f" ON {pick(n['lieutenants'])} AT {s1}"]
+    if n["units"]:
+        out += [f" ON {pick(n['units'])}"]
+    return out
+
+
+def steer(state: dict, wanted: set[str]) -> None:
+    """Deal the cards not yet played to the players, keeping every card in one place:
+    each player's hand is swapped, card for card, with wanted cards from the deck, and
+    wanted Play Right Away cards go to the top of the deck, to be drawn next."""
+    deck = state["arcana_deck"]
+    for name in state["seats"]:
+        hand = state["players"][name]["hand"]
+        for i, c in enumerate(list(hand)):
+            if c in wanted:
+                continue
+            pool = [x for x in deck if x in wanted and not DATA.arcana[x].flags.play_right_away]
+            if not pool:
+                break
+            deck[deck.index(pool[0])] = c
+            hand[i] = pool[0]
+    pra = [x for x in deck if x in wanted and DATA.arcana[x].flags.play_right_away]
+    state["arcana_deck"] = pra + [x for x in deck if x not in pra]
+
+
+def card_lines(rng: random.Random, state: dict, player: str, odds: float = 0.5) -> list[str]:
+    """One accepted line per card in hand that the dice choose to play (`odds`); they
+    go before the other lines, so a Daemon's CAST is tried before its other Actions."""
+    me = state["players"][player]
+    mine = [d for d in state["daemons"].values()
+            if d["owner"] == player and not d["incapacitated"]]
+    if not mine or not me["hand"]:
+        return []
+    n = _names(state)
+    legion_places = sorted({DATA.sectio[u["location"]].name for u in state["units"]
+                            if u["owner"] == player and u["location"] in DATA.sectio})
+    tries: dict[str, list[str]] = {}
+    in_hell = [d for d in mine if d["where"] == "hell"]
+    brought: dict[str, list[str]] = {}
+    for cid in me["hand"]:
+        card = DATA.arcana[cid]
+        if rng.random() >= odds:
+            continue
+        timing = card.major.timing
+        lines = []
+        if card.flags.counter or timing == "counter" or cid == THANKS:
+            using = DATA.daemons[rng.choice(mine)["id"]].name
+            lines += [f"COUNTER ANY WITH {card.name}", f"COUNTER ANY WITH {card.name} USING "
+                      f"{using}", f"COUNTER ANY TARGETING MINE WITH {card.name}"]
+        if timing in ACTION or timing == "any-time":
+            d = DATA.daemons[rng.choice(mine)["id"]].name
+            lines += [f"{d}: CAST {card.name}{on}" for on in targets(rng, n)]
+        if timing in COMBAT and in_hell and legion_places and rng.random() < 0.7:
+            d = rng.choice(in_hell)["id"]
+            if len(brought.get(d, [])) < DATA.daemons[d].stars:
+                brought.setdefault(d, []).append(cid)
+                lines += [f"COMBAT CAST {card.name}{on} IN {where}"
+                          + (f" ROUND {rng.randint(1, 2)}" if rng.random() < 0.3 else "")
+                          for where in legion_places for on in targets(rng, n)[:9]]
+        if lines:
+            tries[cid] = lines
+    flat = [line for lines in tries.values() for line in lines]
+    if not flat:
+        return []
+    sheet = GAME.check_orders(state, player, "\n".join(flat) + "\n")
+    ok = {r.text.strip() for r in sheet.lines if r.status == "accepted"}
+    out = []
+    for lines in tries.values():
+        good = [line for line in lines if line in ok]
+        if good and " COUNTER " in f" {good[0]}":
+            out.append(good[1] if len(good) > 1 and rng.random() < 0.7 else good[0])
+        elif good and good[0].startswith("COMBAT CAST"):  # one per Sectio it may fight in
+            out += [rng.choice([x for x in good if x.endswith(f" IN {w}") or f" IN {w} ROUND"
+                                in x]) for w in legion_places
+                    if any(x.endswith(f" IN {w}") or f" IN {w} ROUND" in x for x in good)]
+        elif good:
+            out.append(rng.choice(good))
+    for d, cards in brought.items():
+        out.insert(0, f"JOIN {DATA.daemons[d].name} ANYWHERE BRINGING "
+                   + ", ".join(DATA.arcana[c].name for c in cards))
+    return out
+
+
+def support_asks(lines: list[str]) -> list[str]:
+    """"<caster>: CAST <card>" lines of cards that need Supporting Actions (9.8.3)."""
+    from pbem_games.hellgame import effects
+
+    out = []
+    for line in lines:
+        if ": CAST " not in line:
+            continue
+        caster, rest = line.split(": CAST ", 1)
+        for cid, spec in effects.ARCANA.items():
+            name = DATA.arcana[cid].name
+            if getattr(spec, "support", None) and (rest == name or rest.startswith(name + " ")):
+                out.append(f"SUPPORT {caster} {name}")
+    return out
+
+
+def support_lines(state: dict, player: str, asks: list[str]) -> list[str]:
+    """Every active Daemon of the player supports every card asked for."""
+    mine = [DATA.daemons[d["id"]].name for d in state["daemons"].values()
+            if d["owner"] == player and not d["incapacitated"]]
+    return [f"{d}: {a}" for a in asks for d in mine]
