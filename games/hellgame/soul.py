@@ -198,15 +198,12 @@ def _forgiveness(st, dice, data, log, lots) -> None:
         lot.souls, lot.favour, lot.why = False, False, "Forgiveness"
         _disfavours(st, d, 1)
         label, owner = _label(st, data, d), st.daemons[d].owner
-        under = st.daemons[d].under
         log.public("forgiveness-failed", f"{label} fails the Roll against Stars of "
                    "Forgiveness: no Souls, no Favour, and 1 Disfavour instead.",
                    "HG-6.1.1-01", daemon=d, player=owner)
         if d not in before:
             failed.append(d)
-        elif destroy_daemon(st, d):
-            if under:
-                st.discard(under)  # the card under it goes with it (HG-3.3-02)
+        elif destroy_daemon(st, d):  # the card under it goes with it (HG-3.3-02)
             del lots[d]
             log.public("forgiveness-destroyed", f"{label} failed Forgiveness last turn too "
                        "and is destroyed.", "HG-6.1.1-01", daemon=d, player=owner)

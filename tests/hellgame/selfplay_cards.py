@@ -12,6 +12,7 @@ engine's business (a line whose card cannot be cast is skipped, as for a player)
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from pbem_games.hellgame import GAME
 from pbem_games.hellgame.data import load_data
@@ -19,6 +20,7 @@ from pbem_games.hellgame.data import load_data
 DATA = load_data()
 ACTION = ("action", "action-or-combat")
 THANKS = "arcana.thanks-but-no-thanks"
+REROLLS = ("arcana.try-again", "arcana.re-roll")
 COMBAT = ("combat", "action-or-combat")
 
 
@@ -35,19 +37,25 @@ def _names(state: dict) -> dict[str, list[str]]:
                               if u["kind"] == "lieutenant" and u.get("ref") in DATA.lieutenants),
         "units": sorted(u["id"] for u in units if u["kind"] in ("legion", "lieutenant",
                                                                 "hellhound")),
+        "uriel": next((DATA.sectio[u["location"]].name for u in units if u["kind"] == "uriel"
+                       and u["location"] in DATA.sectio), None),
     }
 
 
-def _path(rng: random.Random, start: str, steps: int) -> list[str]:
+def _path(rng: random.Random, start: str, steps: int, inward: bool = False) -> list[str]:
+    """A walk of `steps` Sectio from `start`; `inward`: never outward, never back."""
     sid = next((s for s in DATA.sectio if DATA.sectio[s].name == start), None)
-    out = [start]
+    out, seen = [start], {sid}
     for _ in range(steps):
         if sid is None:
             break
-        nxt = [n for n in DATA.sectio[sid].neighbours.values() if n in DATA.sectio]
+        nxt = [n for n in DATA.sectio[sid].neighbours.values() if n in DATA.sectio
+               and (not inward or (n not in seen
+                                   and DATA.sectio[n].circle >= DATA.sectio[sid].circle))]
         if not nxt:
             break
         sid = rng.choice(sorted(nxt))
+        seen.add(sid)
         out.append(DATA.sectio[sid].name)
     return out
 
@@ -63,7 +71,10 @@ def targets(rng: random.Random, n: dict[str, list[str]]) -> list[str]:
            f" ON {p1} AT {s1}", f" ON {s1} TO {s2}", f" ON {d1} AND {d2}",
            f" ON QUARTER {rng.randint(1, 5)}", f" ON QUARTER {rng.randint(1, 5)} TIMES 1",
            f" ON {path}", f" ON 1 LEGION {path}", f" ON {rng.randint(1, 3)} LEGION {path}",
-           f" ON {s1} TO ANTEHELL", f" ON {d1} AT {s1}", f" ON {p1} AND {pick(n['players'])}"]
+           f" ON {s1} TO ANTEHELL", f" ON {d1} AT {s1}", f" ON {p1} AND {pick(n['players'])}",
+           f" ON {d1}, {d2}"]
+    if n["uriel"]:
+        out.append(" ON " + " > ".join(_path(rng, n["uriel"], 4, inward=True)[1:]))
     if n["lieutenants"]:
         out += [f" ON {pick(n['lieutenants'])}", f" ON {pick(n['lieutenants'])} AT {s1}"]
     if n["units"]:
@@ -110,12 +121,15 @@ def card_lines(rng: random.Random, state: dict, player: str, odds: float = 0.5) 
             continue
         timing = card.major.timing
         lines = []
+        if cid in REROLLS:
+            lines.append(f"REROLL WITH {card.name} FIRST FAILED ANY")
         if card.flags.counter or timing == "counter" or cid == THANKS:
             using = DATA.daemons[rng.choice(mine)["id"]].name
             lines += [f"COUNTER ANY WITH {card.name}", f"COUNTER ANY WITH {card.name} USING "
                       f"{using}", f"COUNTER ANY TARGETING MINE WITH {card.name}"]
-        if timing in ACTION or timing == "any-time":
-            d = DATA.daemons[rng.choice(mine)["id"]].name
+        if (timing in ACTION or timing == "any-time") and cid not in REROLLS + (THANKS,):
+            where = [x for x in mine if x["where"] == card.major.place] or mine
+            d = DATA.daemons[rng.choice(where)["id"]].name
             lines += [f"{d}: CAST {card.name}{on}" for on in targets(rng, n)]
         if timing in COMBAT and in_hell and legion_places and rng.random() < 0.7:
             d = rng.choice(in_hell)["id"]
@@ -169,3 +183,76 @@ def support_lines(state: dict, player: str, asks: list[str]) -> list[str]:
     mine = [DATA.daemons[d["id"]].name for d in state["daemons"].values()
             if d["owner"] == player and not d["incapacitated"]]
     return [f"{d}: {a}" for a in asks for d in mine]
+
+
+def pressure_lines(rng: random.Random, state: dict, player: str) -> list[str]:
+    """Lines that bring on what many cards answer: Influence with DEFECT on an enemy
+    Unit (Thanks But No Thanks), and Marches into Sectio holding enemies (combats)."""
+    mine = [d for d in state["daemons"].values() if d["owner"] == player
+            and not d["incapacitated"] and d["where"] == "hell"]
+    if not mine:
+        return []
+    out = []
+    enemy = [u for u in state["units"] if u["owner"] not in (None, player)
+             and u["location"] in DATA.sectio and u["kind"] in ("legion", "lieutenant")]
+    if enemy and rng.random() < 0.5:
+        u = rng.choice(enemy)
+        what = "LIEUTENANT " + DATA.lieutenants[u["ref"]].name if u["kind"] == "lieutenant" \
+            else "LEGION"
+        d = DATA.daemons[rng.choice(mine)["id"]].name
+        out.append(f"{d}: INFLUENCE {what} AT {DATA.sectio[u['location']].name} DEFECT")
+    hostile = {u["location"] for u in state["units"] if u["owner"] != player
+               and u["location"] in DATA.sectio}
+    for u in state["units"]:
+        if u["owner"] != player or u["kind"] != "legion" or u["location"] not in DATA.sectio:
+            continue
+        near = [n for n in DATA.sectio[u["location"]].neighbours.values() if n in hostile]
+        if near and rng.random() < 0.6:
+            d = DATA.daemons[rng.choice(mine)["id"]].name
+            out.append(f"{d}: MARCH 1 LEGION {DATA.sectio[u['location']].name} > "
+                       f"{DATA.sectio[rng.choice(sorted(near))].name}")
+            break
+    return out
+
+
+#: The log kinds that mean a card was played: cast as an Action, played in combat,
+#: played as a Counter, shown and resolved as a Play Right Away card, used to re-roll.
+PLAYED = ("cast", "combat-cast", "counter", "play-right-away", "card-reroll", "card-played")
+
+
+def play_games(seeds, turns: int, check=None) -> Counter:
+    """Seeded games of 3 to 6 players, the cards not yet played steered into the hands
+    (`steer`), random sheets with card lines first; `check(state)` after every turn.
+    Returns how many times each card was played."""
+    from test_selfplay import NAMES, random_sheet
+
+    from pbem.dice import Dice
+
+    played: Counter = Counter()
+    for seed in seeds:
+        rng = random.Random(500 + seed)
+        seats = NAMES[:3 + seed % 4]
+        state, _, _ = GAME.new_game(seats, {}, Dice(f"cards-{seed}"))
+        state = GAME.resolve(state, {p: None for p in seats}, Dice(f"cards-{seed}-0")).state
+        for turn in range(1, turns + 1):
+            steer(state, set(DATA.arcana) - set(played))
+            if check:
+                check(state)
+            lines = {p: card_lines(rng, state, p, 0.9) for p in seats}
+            sheets = {}
+            for p in seats:
+                asks = [a for q in seats if q != p for a in support_asks(lines[q])]
+                text = "\n".join(support_lines(state, p, asks) + lines[p]
+                                 + pressure_lines(rng, state, p))
+                sheets[p] = GAME.check_orders(state, p, text + "\n"
+                                              + random_sheet(rng, state, p))
+            res = GAME.resolve(state, sheets, Dice(f"cards-{seed}-{turn}"))
+            for e in res.events:
+                if e.kind in PLAYED and e.data.get("card") in DATA.arcana:
+                    played[e.data["card"]] += 1
+            state = res.state
+            if check:
+                check(state)
+            if res.finished:
+                break
+    return played

@@ -168,6 +168,18 @@ def test_hell_forgiveness_pass_and_fail(make_state, data):
     assert texts(log, "forgiveness-passed")
 
 
+def test_hell_forgiveness_destroys_the_card_under_the_daemon_once(make_state, data):
+    """hell.forgiveness with a card under the Daemon (Foci): destroyed, the Daemon takes
+    the card with it to the bottom of the Arcana deck once (HG-3.3-02). Found by the
+    Arcana self-play (bench/bench_cards.py): it was discarded twice."""
+    st = earth_pair(make_state, {"heaven": "hell.forgiveness"})
+    st.daemons["daemon.orias"].under = "arcana.foci"
+    run_soul(st, data, [6])
+    run_soul(st, data, [6])  # fails again: destroyed
+    assert "daemon.orias" not in st.daemons
+    assert st.arcana_deck.count("arcana.foci") == 1
+
+
 # -- Christmas -------------------------------------------------------------------------------
 @pytest.mark.parametrize("die, souls, favours, disfavours", [
     (1, 0, 2, 0), (3, 5, 1, 0), (5, 5, 0, 2), (6, 5, 0, 0)])

@@ -184,3 +184,19 @@ def test_self_play_draws_the_whole_hell_deck_and_keeps_the_invariants():
                 break
     assert set(events) == set(DATA.hell_cards)
     assert set(phenomena) == {c.phenomenon.id for c in DATA.hell_cards.values()}
+
+
+def test_self_play_plays_the_arcana_and_keeps_the_invariants():
+    """Issue 8: random games where the players hold the cards not yet played and try to
+    play them (selfplay_cards.py: every line an order the checker accepts); the
+    invariants hold after every turn, every Play Right Away card is resolved, and many
+    kinds of card are played: Action, Combat, Counter. `python bench/bench_cards.py`
+    plays a long run and counts the plays of every card."""
+    from selfplay_cards import play_games
+
+    played = play_games(range(4), 10, check_invariants)
+    kinds = {DATA.arcana[c].major.timing for c in played}
+    pra = {c for c in DATA.arcana if DATA.arcana[c].flags.play_right_away}
+    assert pra <= set(played)
+    assert {"action", "combat", "action-or-combat", "play-right-away"} <= kinds
+    assert len(played) >= 50, len(played)
