@@ -211,3 +211,18 @@ def test_fly_countered(make_state):
         "b": "COUNTER Fly WITH It Did Not Work USING Xaphan\n"})
     assert ("countered", "Fly of Caim (a) does not work") in acts(log)
     assert where(st)["u1"] == "sectio.liars"
+
+
+def test_love_for_uriel_whose_kill_roll_takes_the_caster(make_state):
+    """arcana.love-for-uriel: Uriel destroys a's Legion on his way; a's kill roll
+    (HG-10.1-09) takes a's lowest Daemon in Hell, the caster himself, who then cannot be
+    Incapacitated: the card ends there (found by the Arcana self-play)."""
+    st = make_state(players={"a": {"daemons": ["daemon.caim"],
+                                   "hand": ["arcana.love-for-uriel"]}, "b": {}, "c": {}},
+                    units=[("uriel", None, "sectio.underachievers"),
+                           ("legion", "a", "sectio.sadistic-pleasure-pit")])
+    log = run_phase(action.run, st, DATA, orders={
+        "a": "Caim: CAST Love for Uriel ON Sadistic Pleasure Pit > Sugar Hill > Thieves > "
+             "Bankers and Brokers\n"}, script=[6, 1])
+    assert "daemon.caim" not in st.daemons and st.daemon_deck[-1] == "daemon.caim"
+    assert [k for k, _ in acts(log)][-1] == "uriel-kills"

@@ -171,6 +171,8 @@ def love_for_uriel(c: Cast) -> None:
                      "Love for Uriel)", "HG-10.1-06", sectio=s)
         cleanse(c.actx, s, came, losses)
     kill_rolls(c.actx, losses)
+    if c.daemon not in st.daemons:  # Uriel's kill roll took the caster himself
+        return
     gone = _incapacitate(c, c.daemon, None)
     c.log.public("incapacitated", f"{c.who()} is Incapacitated by the effort of Love for "
                  f"Uriel{gone}", "arcana.love-for-uriel", daemon=c.daemon, card=c.card)
