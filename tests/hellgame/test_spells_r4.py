@@ -284,3 +284,26 @@ def test_it_did_not_work_cancels_r4_cards(make_state, card, line, souls):
     assert st.players["a"].souls == souls and st.players["a"].hand == []
     assert st.daemon_deck == ["daemon.gomory"] and not notes(log, "a")
     assert not any(k in ("stop-me", "recruit", "look-into-the-future") for k, _ in acts(log))
+
+
+@pytest.mark.parametrize("card", ["Look into the Future ON Xaphan AND Ukobach",
+                                  "Flagellation ON Xaphan, Ukobach"])
+def test_a_card_on_a_daemon_destroyed_since_the_sheet(make_state, card):
+    """HG-9.8-01: a Daemon named on the sheet and destroyed before the card is cast
+    (here before the phase): not possible, the card stays in the hand. Flagellation
+    crashed on it in the Arcana self-play."""
+    from pbem.dice import Dice
+    from pbem_games.hellgame.log import Log
+    from pbem_games.hellgame.orders import check_sheet
+    from pbem_games.hellgame.random_moves.common import destroy_daemon
+
+    cid = "arcana." + card.split(" ON ")[0].lower().replace(" ", "-")
+    st = make_state(players={"a": {"daemons": ["daemon.caim"], "hand": [cid]},
+                             "b": {"daemons": ["daemon.xaphan", "daemon.ukobach"]}, "c": {}})
+    sheet = check_sheet(st, DATA, "a", f"Caim: CAST {card}\n")
+    assert not sheet.problems
+    destroy_daemon(st, "daemon.ukobach")
+    log = Log()
+    action.run(st, {"a": sheet, "b": None, "c": None}, Dice(script=[]), DATA, log)
+    assert notes(log, "a")[0] == "Caim (a): CAST not possible: Ukobach is no longer in play"
+    assert st.players["a"].hand == [cid]
