@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from phase_runner import run_phase
+from test_combat_clauses import rolls, saves
 
 from pbem_games.hellgame import combat
 from pbem_games.hellgame.data import load_data
@@ -22,14 +23,6 @@ SH = "sectio.sugar-hill"
 CAIM = "daemon.caim"
 
 
-def rolls(log) -> list[tuple]:
-    return [(e.data["unit"], e.data["faces"], e.data["bonus"], e.data["hits"])
-            for e in log.events if e.kind == "combat-roll"]
-
-
-def saves(log) -> list[tuple]:
-    return [(e.data["unit"], e.data["faces"], e.data["saved"])
-            for e in log.events if e.kind == "combat-save"]
 
 
 def texts(log, prefix: str) -> list[str]:

@@ -313,14 +313,20 @@ def run_cast(actx: ActionCtx, order: dict) -> str | None:
     if me.where == ON_EARTH and where == IN_HELL:
         return_to_hell(actx, f" to cast {card.name}")  # HG-9.8.1-03
     play(cast, "")
+    _resolve(answered(cast))
+    return None
+
+
+def answered(cast: Cast) -> list[Cast]:
+    """The card just played and the Counters played against it, and against those in
+    turn (HG-9.8.2-01, A-12): the stack `_resolve` plays, last played first."""
     stack = [cast]
-    while not actx.data.arcana[stack[-1].card].flags.cannot_be_countered:
+    while not cast.data.arcana[stack[-1].card].flags.cannot_be_countered:
         counter = countering.next_counter(stack[-1])
         if counter is None:
             break
         stack.append(counter)
-    _resolve(stack)
-    return None
+    return stack
 
 
 def _locale(actx: ActionCtx, card, target: dict) -> tuple[str, str | None]:

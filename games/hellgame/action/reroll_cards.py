@@ -107,18 +107,11 @@ def _user(actx: ActionCtx, player: str) -> str | None:
 def _played(actx: ActionCtx, cid: str, daemon: str, player: str) -> bool:
     """The card leaves the hand for the bottom of the deck (HG-9.8.1-04); other players
     may counter it (HG-9.8.2-01). Whether it still works."""
-    from . import countering
-    from .magic import Cast, _resolve, play
+    from .magic import Cast, _resolve, answered, play
 
     cast = Cast(actx, cid, daemon, player, {}, actx.st.daemons[daemon].where)
     play(cast, " to re-roll a failed die")
-    stack = [cast]
-    while not actx.data.arcana[stack[-1].card].flags.cannot_be_countered:
-        counter = countering.next_counter(stack[-1])
-        if counter is None:
-            break
-        stack.append(counter)
-    if _resolve(stack):
+    if _resolve(answered(cast)):
         return True
     actx.log.public("reroll-card-cancelled", f"{actx.data.arcana[cid].name} of {cast.who()} "
                     "is cancelled: no die is re-rolled.", "HG-9.8.2-01", player=player,

@@ -106,32 +106,26 @@ def saves(f: Fight, side: int, hits: int) -> list[Unit]:
     scorers, k = f.hitters[1 - side], 0
     for p, u, n in lasting.placed(f, side, place(f, side, hits)):
         faces, ok = [], True
-        if not lasting.may_save(f, side, p, u):  # a card forbids its saving rolls
-            killer = scorers[k] if k < len(scorers) else None
-            if u.kind == LEGION and killer is not None and is_player(killer):
-                f.kills[killer] = f.kills.get(killer, 0) + 1
-            k += n
-            lost.append(u)
-            f.log.public("combat-save", f"{label(p, f.data, f.st)}'s {u.kind} {u.id} takes "
-                         f"{n} hit{'s' if n > 1 else ''} and may make no saving roll: "
-                         "destroyed", "HG-11.2.3-07", party=p, unit=u.id, faces=[],
-                         saved=False)
-            continue
-        for j in range(n):
+        may_save = lasting.may_save(f, side, p, u)  # a card may forbid its saving rolls
+        while may_save and ok and len(faces) < n:
             ok, die = save_one(f, p, u)
             faces.append(die)
-            if not ok:
-                killer = scorers[k + j] if k + j < len(scorers) else None
-                if u.kind == LEGION and killer is not None and is_player(killer):
-                    f.kills[killer] = f.kills.get(killer, 0) + 1
-                break
-        k += n
+        ok = ok and may_save
         if not ok:
+            j = k + max(len(faces) - 1, 0)  # the hit whose save failed (the first, unsaved)
+            killer = scorers[j] if j < len(scorers) else None
+            if u.kind == LEGION and killer is not None and is_player(killer):
+                f.kills[killer] = f.kills.get(killer, 0) + 1
             lost.append(u)
+        k += n
+        hit = f"{label(p, f.data, f.st)}'s {u.kind} {u.id} takes {n} hit{'s' if n > 1 else ''}"
+        if not may_save:
+            f.log.public("combat-save", f"{hit} and may make no saving roll: destroyed",
+                         "HG-11.2.3-07", party=p, unit=u.id, faces=[], saved=False)
+            continue
         rule = "HG-11.2.3-06" if u.kind != LEGION else \
             "HG-11.2.3-05" if f.skulls(p) else "HG-11.2.3-04"
-        f.log.public("combat-save", f"{label(p, f.data, f.st)}'s {u.kind} {u.id} takes "
-                     f"{n} hit{'s' if n > 1 else ''}, rolls {', '.join(map(str, faces))}: "
+        f.log.public("combat-save", f"{hit}, rolls {', '.join(map(str, faces))}: "
                      f"{'saved' if ok else 'destroyed'}", rule, party=p, unit=u.id,
                      faces=faces, saved=ok)
     return lost
