@@ -286,24 +286,25 @@ def test_it_did_not_work_cancels_r4_cards(make_state, card, line, souls):
     assert not any(k in ("stop-me", "recruit", "look-into-the-future") for k, _ in acts(log))
 
 
-@pytest.mark.parametrize("card", ["Look into the Future ON Xaphan AND Ukobach",
-                                  "Flagellation ON Xaphan, Ukobach"])
-def test_a_card_on_a_daemon_destroyed_since_the_sheet(make_state, card):
+@pytest.mark.parametrize("card,gone", [("Look into the Future ON Xaphan AND Ukobach", "Ukobach"),
+                                       ("Flagellation ON Xaphan, Ukobach", "Ukobach"),
+                                       ("A Minor Change ON Gomory AND Xaphan", "Gomory")])
+def test_a_card_on_a_daemon_destroyed_since_the_sheet(make_state, card, gone):
     """HG-9.8-01: a Daemon named on the sheet and destroyed before the card is cast
-    (here before the phase): not possible, the card stays in the hand. Flagellation
-    crashed on it in the Arcana self-play."""
+    (here before the phase): not possible, the card stays in the hand. Flagellation and
+    A Minor Change crashed on it in the Arcana self-play."""
     from pbem.dice import Dice
     from pbem_games.hellgame.log import Log
     from pbem_games.hellgame.orders import check_sheet
     from pbem_games.hellgame.random_moves.common import destroy_daemon
 
     cid = "arcana." + card.split(" ON ")[0].lower().replace(" ", "-")
-    st = make_state(players={"a": {"daemons": ["daemon.caim"], "hand": [cid]},
+    st = make_state(players={"a": {"daemons": ["daemon.caim", "daemon.gomory"], "hand": [cid]},
                              "b": {"daemons": ["daemon.xaphan", "daemon.ukobach"]}, "c": {}})
     sheet = check_sheet(st, DATA, "a", f"Caim: CAST {card}\n")
-    assert not sheet.problems
-    destroy_daemon(st, "daemon.ukobach")
+    assert not sheet.problems, sheet.problems
+    destroy_daemon(st, "daemon." + gone.lower())
     log = Log()
     action.run(st, {"a": sheet, "b": None, "c": None}, Dice(script=[]), DATA, log)
-    assert notes(log, "a")[0] == "Caim (a): CAST not possible: Ukobach is no longer in play"
+    assert notes(log, "a")[0] == f"Caim (a): CAST not possible: {gone} is no longer in play"
     assert st.players["a"].hand == [cid]

@@ -296,8 +296,9 @@ def run_cast(actx: ActionCtx, order: dict) -> str | None:
     p, me = st.players[actx.player], st.daemons[actx.daemon]
     if cid not in p.hand:
         return f"{card.name} is not in {actx.player}'s hand"
-    for d in [target.get("daemon"), target.get("partner"), *target.get("daemons", [])]:
-        if d and d in data.daemons and d not in st.daemons:  # destroyed since the sheet
+    named = [v for x in target.values() for v in (x if isinstance(x, list) else [x])]
+    for d in named:  # every Daemon the target names (daemon, partner, first, second, ...)
+        if isinstance(d, str) and d in data.daemons and d not in st.daemons:  # left play
             return f"{data.daemons[d].name} is no longer in play"
     where, why = _locale(actx, card, target)
     if why:
