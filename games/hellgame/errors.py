@@ -1,12 +1,6 @@
-"""The one exception order parsers raise; it becomes a LineResult, never a crash."""
+"""The one exception order parsers raise; it becomes a LineResult, never a crash
+(shared by every game: pbem/lines.py)."""
 
-from __future__ import annotations
+from pbem.lines import OrderError
 
-
-class OrderError(Exception):
-    def __init__(self, status: str, message: str, rule: str = "", hint: str = ""):
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.rule = rule
-        self.hint = hint
+__all__ = ["OrderError"]

@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 from pbem.engine import Event
+from pbem.lines import count
 
-
-def count(n: int, noun: str, plural: str = "") -> str:
-    """`n` and the noun in the right number: count(1, "Soul") is "1 Soul", count(2,
-    "Soul") and count(0, "Soul") are "2 Souls" and "0 Souls". `plural` is for nouns that
-    do not just add an "s": count(3, "Sectio", "Sectio") is "3 Sectio"."""
-    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+__all__ = ["Log", "count"]
 
 
 class Log:

@@ -12,11 +12,11 @@ signature marker) ends the sheet. Phone-keyboard dashes and quotes are normalise
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from pbem.engine import ACCEPTED, ILLEGAL, INVALID, LineResult, OrderSheet
+from pbem.lines import clean_line, parse_int, sheet_lines  # noqa: F401  parse_int: for the order modules
 
 from ..data import HellData
 from ..errors import OrderError
@@ -75,16 +75,6 @@ def order(keyword: str, *, stages: tuple[str, ...], rule: str, example: str, doc
     return wrap
 
 
-_DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-", "−": "-", "“": '"', "”": '"',
-                         "‘": "'", "’": "'", "\u00a0": " "})
-
-
-def clean_line(raw: str) -> str:
-    line = raw.translate(_DASHES)
-    line = line.split("#", 1)[0]
-    return " ".join(line.split())
-
-
 def _find_type(line: str) -> tuple[OrderType | None, str]:
     words = line.split(" ")
     for n in (3, 2, 1):  # longest keyword first: "BUY OFF" before "BUY"
@@ -102,12 +92,7 @@ def check_sheet(state: HellState, data: HellData, player: str, text: str) -> Ord
     ctx = Ctx(state, data, player)
     sheet = OrderSheet(player)
     seen: set[str] = set()
-    # Only real line ends split lines (str.splitlines also splits on U+2028, \x85 ...,
-    # which would shift the line numbers quoted back to the player).
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    for no, raw in enumerate(lines, start=1):
-        if raw.strip() in ("--", "-- ") or raw.startswith("-- ") or raw.strip().upper() == "END":
-            break
+    for no, raw in sheet_lines(text):
         line = clean_line(raw)
         if not line or line.split(" ")[0].lower().rstrip(":") in HEADER_WORDS:
             continue
@@ -191,29 +176,6 @@ def orders_of(sheet: OrderSheet | None, keyword: str) -> list[dict]:
     if sheet is None:
         return []
     return [o for o in sheet.orders if o["type"] == keyword]
-
-
-_INT = re.compile(r"^\d+$")
-
-
-#: More digits than any order's bound needs: longer numbers are out of range without
-#: being converted (int() refuses strings of over 4300 digits, and the parser must
-#: never raise).
-_MAX_DIGITS = 9
-
-
-def parse_int(text: str, what: str, rule: str = "", lo: int = 0, hi: int = 10_000) -> int:
-    text = text.strip()
-    if not _INT.match(text):
-        raise OrderError(INVALID, f"{what} must be a whole number, not {text!r}", rule,
-                         f"write {what} as digits, e.g. 3")
-    digits = text.lstrip("0") or "0"
-    n = int(digits) if len(digits) <= _MAX_DIGITS else None
-    if n is None or not lo <= n <= hi:
-        shown = text if len(text) <= 12 else text[:6] + "..." + text[-3:]
-        raise OrderError(INVALID, f"{what} must be between {lo} and {hi}, not {shown}", rule,
-                         f"write a number from {lo} to {hi}")
-    return n
 
 
 # The order modules register themselves on import; they need the names above first.
