@@ -352,12 +352,17 @@ def data_audit(game_type, as_json):
 
 @main.command("demo")
 @click.argument("directory", default="pbem-demo", type=click.Path(file_okay=False))
-def demo_cmd(directory):
-    """Create a demo site in DIRECTORY and play a 4-player HellGame for 3 turns.
+@click.option("--game", "game_type", default="hellgame", show_default=True,
+              type=click.Choice(["hellgame", "lords-of-hell"]),
+              help="Which game: the HellGame plays 3 turns, Lords of Hell plays until an "
+                   "Overlord is found.")
+def demo_cmd(directory, game_type):
+    """Create a demo site in DIRECTORY and play a 4-player game by email: the HellGame
+    for 3 turns, or Lords of Hell to an Overlord (--game lords-of-hell).
 
-    Example: pbem demo /tmp/hell-demo
+    Example: pbem demo /tmp/hell-demo --game lords-of-hell
     """
-    out = demo.run_demo(Path(directory), echo=click.echo)
+    out = demo.run_demo(Path(directory), echo=click.echo, game_type=game_type)
     click.echo(f"\nreports are in {out.resolve()}")
 
 

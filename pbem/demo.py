@@ -1,4 +1,6 @@
-"""`pbem demo`: a site with a 4-player HellGame played by email for 3 turns.
+"""`pbem demo`: a site with a 4-player game played by email: the HellGame for 3 turns
+(the default), or Lords of Hell until an Overlord is found (`--game lords-of-hell`, its
+sheets are files shipped with the game: games/lords_of_hell/demo/).
 
 The players mail their order sheets (as .eml files dropped into inbox/, the embedded
 default mail transport) and `pbem run`, the cron job, does the rest on a simulated
@@ -41,20 +43,27 @@ def demo_secret(player: str) -> str:
     return f"demo-secret-{player}"
 
 
-def run_demo(root: Path, echo: Callable[[str], None] = print) -> Path:
+#: The demo sheets of Lords of Hell: <stage name, dashed>.<player>.txt in this package.
+LOH_SHEETS = "pbem_games.lords_of_hell.demo"
+MAX_STAGES = 40  # a Lords of Hell turn has 3 to 6 stages; the demo ends well before
+
+
+def run_demo(root: Path, echo: Callable[[str], None] = print,
+             game_type: str = "hellgame") -> Path:
     _prepare(root)
     site = init_site(root)
     (root / MARKER).write_text("made by `pbem demo`; safe to delete\n", encoding="utf-8")
     db = site.db()
-    admin.create_game(db, GAME, "hellgame", seed=SEED, settings=SCHEDULE)
+    admin.create_game(db, GAME, game_type, seed=SEED, settings=SCHEDULE)
     for name, email_ in PLAYERS:
         admin.add_player(db, GAME, name, email_)
         db["players"].update((GAME, name), {"secret_hash": hash_secret(demo_secret(name),
                                                                          "demo"),
                                             "salt": "demo"})
     admin.start_game(db, GAME, now=START)
-    game = get_game("hellgame")
-    for _ in range(TURNS + 1):  # the setup stage, then three turns
+    game = get_game(game_type)
+    stages = TURNS + 1 if game_type == "hellgame" else MAX_STAGES  # HellGame: setup, 3 turns
+    for _ in range(stages):
         stage = admin.current_stage(db, GAME)
         opened = deadlines.parse(stage["opened_at"])
         deadline = deadlines.parse(stage["deadline"])
@@ -62,7 +71,8 @@ def run_demo(root: Path, echo: Callable[[str], None] = print) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         sent = []
         for n, (name, email_) in enumerate(PLAYERS):
-            text = demo_orders(game, stage, name)
+            text = (demo_orders(game, stage, name) if game_type == "hellgame"
+                    else shipped_orders(stage, name))
             if text is None:
                 continue
             (folder / f"{name}.txt").write_text(text, encoding="utf-8")
@@ -115,6 +125,19 @@ def _prepare(root: Path) -> None:
             raise PbemError(f"{root} is not empty and not a pbem demo: give `pbem demo` an "
                             f"empty or new directory")
         shutil.rmtree(root)
+
+
+def shipped_orders(stage: dict, player: str) -> str | None:
+    """A sheet shipped with the game for this stage and player (None: he sends nothing,
+    and his defaults apply)."""
+    from importlib.resources import files
+
+    name = f"{'-'.join(stage['name'].split())}.{player}.txt"
+    path = files(LOH_SHEETS) / name
+    if not path.is_file():
+        return None
+    head = f"GAME {GAME}\nPLAYER {player}\nSECRET {demo_secret(player)}\n\n"
+    return head + path.read_text(encoding="utf-8")
 
 
 def demo_orders(game, stage: dict, player: str) -> str | None:

@@ -28,8 +28,12 @@ def test_game_data_and_templates_are_package_data():
     assert "data/*.yaml" in data["pbem_games.hellgame"]
     assert "templates/*.j2" in data["pbem_games.hellgame"]
     assert "*.j2" in data["pbem_templates"]
+    assert "data/*.yaml" in data["pbem_games.lords_of_hell"]
+    assert "templates/*.j2" in data["pbem_games.lords_of_hell"]
+    assert "*.txt" in data["pbem_games.lords_of_hell.demo"]  # the demo's order sheets
 
 
 def test_games_register_through_the_entry_point_group():
     eps = PYPROJECT["project"]["entry-points"]["pbem.games"]
-    assert eps == {"hellgame": "pbem_games.hellgame:GAME"}
+    assert eps == {"hellgame": "pbem_games.hellgame:GAME",
+                   "lords-of-hell": "pbem_games.lords_of_hell:GAME"}

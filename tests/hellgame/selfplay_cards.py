@@ -22,6 +22,7 @@ ACTION = ("action", "action-or-combat")
 THANKS = "arcana.thanks-but-no-thanks"
 REROLLS = ("arcana.try-again", "arcana.re-roll")
 COMBAT = ("combat", "action-or-combat")
+LOUDUN = "arcana.loudun"
 
 
 def _names(state: dict) -> dict[str, list[str]]:
@@ -37,6 +38,8 @@ def _names(state: dict) -> dict[str, list[str]]:
                               if u["kind"] == "lieutenant" and u.get("ref") in DATA.lieutenants),
         "units": sorted(u["id"] for u in units if u["kind"] in ("legion", "lieutenant",
                                                                 "hellhound")),
+        "incapacitated": sorted(DATA.daemons[d["id"]].name for d in state["daemons"].values()
+                                if d["incapacitated"]),
         "uriel": next((DATA.sectio[u["location"]].name for u in units if u["kind"] == "uriel"
                        and u["location"] in DATA.sectio), None),
     }
@@ -79,6 +82,8 @@ def targets(rng: random.Random, n: dict[str, list[str]]) -> list[str]:
         out += [f" ON {pick(n['lieutenants'])}", f" ON {pick(n['lieutenants'])} AT {s1}"]
     if n["units"]:
         out += [f" ON {pick(n['units'])}"]
+    if n["incapacitated"]:  # Cats in the Dark
+        out += [f" ON {d1} FOR {pick(n['incapacitated'])}"]
     return out
 
 
@@ -112,6 +117,9 @@ def card_lines(rng: random.Random, state: dict, player: str, odds: float = 0.5) 
     n = _names(state)
     legion_places = sorted({DATA.sectio[u["location"]].name for u in state["units"]
                             if u["owner"] == player and u["location"] in DATA.sectio})
+    own = [f" ON {DATA.lieutenants[u['ref']].name}" for u in state["units"]  # Blood for Lilith
+           if u["owner"] == player and u["kind"] == "lieutenant" and u.get("ref") in
+           DATA.lieutenants]
     tries: dict[str, list[str]] = {}
     in_hell = [d for d in mine if d["where"] == "hell"]
     brought: dict[str, list[str]] = {}
@@ -130,7 +138,7 @@ def card_lines(rng: random.Random, state: dict, player: str, odds: float = 0.5) 
         if (timing in ACTION or timing == "any-time") and cid not in REROLLS + (THANKS,):
             where = [x for x in mine if x["where"] == card.major.place] or mine
             d = DATA.daemons[rng.choice(where)["id"]].name
-            lines += [f"{d}: CAST {card.name}{on}" for on in targets(rng, n)]
+            lines += [f"{d}: CAST {card.name}{on}" for on in targets(rng, n) + own]
         if timing in COMBAT and in_hell and legion_places and rng.random() < 0.7:
             d = rng.choice(in_hell)["id"]
             if len(brought.get(d, [])) < DATA.daemons[d].stars:
@@ -187,12 +195,15 @@ def support_lines(state: dict, player: str, asks: list[str]) -> list[str]:
 
 def pressure_lines(rng: random.Random, state: dict, player: str) -> list[str]:
     """Lines that bring on what many cards answer: Influence with DEFECT on an enemy
-    Unit (Thanks But No Thanks), and Marches into Sectio holding enemies (combats)."""
+    Unit (Thanks But No Thanks), Marches into Sectio holding enemies (combats), and a
+    Lieutenant recruited (always while holding Blood for Lilith, which sacrifices one)."""
     mine = [d for d in state["daemons"].values() if d["owner"] == player
             and not d["incapacitated"] and d["where"] == "hell"]
     if not mine:
         return []
     out = []
+    if "arcana.blood-for-lilith" in state["players"][player]["hand"] or rng.random() < 0.2:
+        out.append("RECRUIT")
     enemy = [u for u in state["units"] if u["owner"] not in (None, player)
              and u["location"] in DATA.sectio and u["kind"] in ("legion", "lieutenant")]
     if enemy and rng.random() < 0.5:
@@ -213,6 +224,18 @@ def pressure_lines(rng: random.Random, state: dict, player: str) -> list[str]:
                        f"{DATA.sectio[rng.choice(sorted(near))].name}")
             break
     return out
+
+
+def gather_lines(state: dict, player: str) -> list[str]:
+    """While anyone holds Loudun, which needs 15 Hearts of support on Earth (HG-9.8.3-02),
+    the players go to Earth and stay there: each Daemon in Hell Walks the Earth, each
+    Daemon on Earth does Evil Deeds (or supports the card, asked for first)."""
+    if not any(LOUDUN in p["hand"] for p in state["players"].values()):
+        return []
+    return [f"{DATA.daemons[d['id']].name}: "
+            + ("WALK THE EARTH" if d["where"] == "hell" else "EVIL DEEDS")
+            for d in state["daemons"].values() if d["owner"] == player
+            and not d["incapacitated"]]
 
 
 #: The log kinds that mean a card was played: cast as an Action, played in combat,
@@ -243,7 +266,7 @@ def play_games(seeds, turns: int, check=None) -> Counter:
             for p in seats:
                 asks = [a for q in seats if q != p for a in support_asks(lines[q])]
                 text = "\n".join(support_lines(state, p, asks) + lines[p]
-                                 + pressure_lines(rng, state, p))
+                                 + gather_lines(state, p) + pressure_lines(rng, state, p))
                 sheets[p] = GAME.check_orders(state, p, text + "\n"
                                               + random_sheet(rng, state, p))
             res = GAME.resolve(state, sheets, Dice(f"cards-{seed}-{turn}"))

@@ -1,0 +1,155 @@
+"""After the fights and captures of a round: combat transfers (LH-IV.2.4), the combat
+support point (LH-IV.2.5) and the armies' return home (LH-IV.2.6-01).
+
+Combat transfers, place by place, among the armies left there (PB-30):
+- OCCUPY <realm>: a realm emptied in this fight (its owner lost his home for want of
+  forces, capture.py) becomes the army's home; its old home goes to the centre
+  uncontrolled (LH-I.2-06; G16 for what happens to the old home). Several armies asking
+  for the same realm: the dominant one of them gets it, with no dominant none does.
+- SWAP REALM <devil>: two armies of the place that name each other swap homes.
+- Other moves (G16): the one army left with units at the free realm it went to claims it
+  as its new home; several left there, nobody claims it.
+Not implemented (reported): objecting to an occupation or swap and fighting on over it
+(LH-IV.2.4-02), and transfers of hordes, Souls, artifacts and prisoners between the armies
+(LH-IV.2.4-01). An emptied realm nobody takes stays uncontrolled (LH-IV.2.4-03).
+
+The SP (LH-IV.2.5-01): a fight that lasted more than one fight round, in which at least
+one army was completely defeated (every unit destroyed or knocked out; an army that
+escaped is not, G20), gives 1 SP to the dominant army left there, or to the army every
+army there named with SP TO (PB-31). At most 1 combat SP from each other player per turn
+(LH-IV.2.5-02): the point comes from every army defeated there, and is blocked only when
+the winner already had one from each of them this turn (G19; `P["sp_from"]`).
+"""
+
+from __future__ import annotations
+
+from . import army
+from .context import place
+
+
+def transfers(rt, fights: list[dict]) -> None:
+    said, seen = False, []
+    for fight in fights:
+        here = rt.ranked(a for a in fight["armies"] if army.units(rt.st, a))
+        seen += here
+        if not here:
+            continue
+        _occupy(rt, fight, here)
+        _swap(rt, here)
+        if fight["claim"]:
+            _claim(rt, fight, here)
+        if len(here) > 1 and not said:
+            said = True
+            rt.log.not_implemented("Combat transfers of hordes, Souls, artifacts and prisoners "
+                                   "between armies that end a fight together, and objecting "
+                                   "to an occupation or a swap", "LH-IV.2.4-01")
+    for name in rt.order:  # nothing silently ignored
+        for key in ("OCCUPY", "SWAP REALM"):
+            if rt.orders(name, key) and name not in seen:
+                rt.log.private(name, "order-unused", f"Your {key} order was not carried out: "
+                               "your army did not end a fight this round.", "LH-IV.2.4-02")
+
+
+def _move_home(rt, name: str, realm: str, rule: str, how: str) -> None:
+    st = rt.st
+    p = st["players"][name]
+    old = p["home"]
+    if old:
+        st["realms"][old] = None
+    st["realms"][realm] = name
+    p["home"] = realm
+    left = f"; {rt.data.realms[old].name} is uncontrolled now" if old else ""
+    rt.log.public("home-moved", f"{rt.label(name)} {how} {rt.data.realms[realm].name} as its "
+                  f"new home realm{left}.", rule, player=name, realm=realm, old=old)
+
+
+def _occupy(rt, fight: dict, here: list[str]) -> None:
+    st = rt.st
+    wants: dict[str, list[str]] = {}
+    for a in here:
+        for o in rt.orders(a, "OCCUPY"):
+            r = o["realm"]
+            if r not in fight.get("emptied", []) or st["realms"].get(r, "gone") is not None:
+                rt.log.private(a, "occupy-refused", f"You cannot occupy "
+                               f"{rt.data.realms[r].name}: it is not a realm emptied in your "
+                               "fight this round and free.", "LH-IV.2.4-02", realm=r)
+                continue
+            wants.setdefault(r, [])
+            if a not in wants[r]:
+                wants[r].append(a)
+            break
+    for r, who in wants.items():
+        taker = who[0] if len(who) == 1 else army.dominant(st, who, rt.data, r)
+        if taker is None:
+            rt.log.public("occupy-tied", f"{', '.join(rt.label(w) for w in who)} all want "
+                          f"{rt.data.realms[r].name} and none is dominant: nobody occupies it.",
+                          "LH-IV.2.4-02", realm=r)
+            continue
+        _move_home(rt, taker, r, "LH-IV.2.4-02", "occupies")
+
+
+def _swap(rt, here: list[str]) -> None:
+    st, done = rt.st, set()
+    for a in here:
+        lines = rt.orders(a, "SWAP REALM")
+        if not lines or a in done:
+            continue
+        b = lines[-1]["with"]
+        back = rt.orders(b, "SWAP REALM") if b in here else []
+        if not back or back[-1]["with"] != a or b in done:
+            rt.log.private(a, "swap-refused", f"No swap with {rt.label(b)}: it must end the "
+                           "fight at your place and write SWAP REALM naming you.",
+                           "LH-IV.2.4-02", other=b)
+            continue
+        ha, hb = st["players"][a]["home"], st["players"][b]["home"]
+        if not ha or not hb:
+            continue
+        st["players"][a]["home"], st["players"][b]["home"] = hb, ha
+        st["realms"][ha], st["realms"][hb] = b, a
+        rt.log.public("realms-swapped", f"{rt.label(a)} and {rt.label(b)} swap home realms: "
+                      f"{rt.label(a)} now holds {rt.data.realms[hb].name}, {rt.label(b)} "
+                      f"{rt.data.realms[ha].name}.", "LH-IV.2.4-02", players=[a, b])
+        done |= {a, b}
+
+
+def _claim(rt, fight: dict, here: list[str]) -> None:
+    r = fight["where"]
+    if len(here) != 1:
+        rt.log.public("claim-none", f"Several armies are left at {rt.data.realms[r].name}: "
+                      "nobody claims it.", "LH-IV.2.2-02", realm=r)
+        return
+    if rt.st["realms"].get(r, "gone") is not None:
+        return
+    _move_home(rt, here[0], r, "LH-IV.2.2-02", "claims")
+
+
+def award_sp(rt, fights: list[dict]) -> None:
+    st = rt.st
+    for fight in fights:
+        here = rt.ranked(a for a in fight["armies"] if army.units(st, a))
+        beaten = [d for d in fight["defeated"] if d not in here]
+        if not here or not beaten or fight["rounds"] < 2:
+            continue
+        winner = _agreed_sp(rt, here) or army.dominant(st, here, rt.data, fight["where"])
+        at = place(fight, rt.data)
+        if winner is None:
+            rt.log.public("sp-none", f"No army is dominant at {at}: nobody gets the combat's "
+                          "support point.", "LH-IV.1.1-06", fight=fight["id"])
+            continue
+        p = st["players"][winner]
+        if all(b in p["sp_from"] for b in beaten):
+            rt.log.public("sp-capped", f"{rt.label(winner)} already had a combat support point "
+                          "this turn from every army defeated at " + at + ": none now.",
+                          "LH-IV.2.5-02", player=winner)
+            continue
+        p["sp"] += 1
+        p["sp_from"].extend(b for b in beaten if b not in p["sp_from"])
+        rt.log.public("combat-sp", f"{rt.label(winner)} wins the combat at {at} and gains 1 "
+                      "support point.", "LH-IV.2.5-01", player=winner, fight=fight["id"])
+
+
+def _agreed_sp(rt, here: list[str]) -> str | None:
+    picks = [(rt.orders(a, "SP TO") or [{"to": None}])[-1]["to"] for a in here]
+    if len(here) > 1 and picks[0] in here and all(x == picks[0] for x in picks):
+        return picks[0]
+    return None

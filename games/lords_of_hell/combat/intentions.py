@@ -1,0 +1,97 @@
+"""Rituals without casters, and the intentions step of a combat round (LH-IV.2.1).
+
+- `discard_casterless`: a player with more face-up rituals than casters (army.casters)
+  keeps the first tabled ones and discards the rest (LH-III.3-01 at the phase start,
+  LH-IV.2.1-01 at every round; PB-16's default: the order they were tabled). A mechanic,
+  not a choice: Glasya cannot use it to discard at will.
+- `collect`: every army's intention from its sheet (PB-17): TARGET <devil>, NO MOVE, OTHER
+  MOVE [TO <realms>] — the last such line counts; no line: NO MOVE. Re-checked now
+  (LH-IV.2.1-05: illegal ones count as no move): the target must have an army
+  (LH-IV.2.1-03) and be someone else; a leaderless army may only stay or target the Devil
+  holding its own Devil prisoner (LH-IV.2.1-04), and never Asmodeus (his card). All are
+  revealed together in public events.
+
+An intention is {"kind": "none" | "target" | "other", "target": name, "realms": [ids]}.
+"""
+
+from __future__ import annotations
+
+from . import army
+from .army import DEVIL
+
+KEYS = ("TARGET", "NO MOVE", "OTHER MOVE")
+ASMODEUS = "devil.asmodeus"
+
+
+def discard_casterless(st: dict, data, log, rule: str, order: list[str]) -> None:
+    for name in order:
+        p = st["players"][name]
+        n = army.casters(st, name, data)
+        if len(p["rituals"]) <= n:
+            continue
+        gone = p["rituals"][n:]
+        p["rituals"] = p["rituals"][:n]
+        st["discard"].extend(gone)
+        names = ", ".join(data.cards[st["cards"][i]].name for i in gone)
+        log.public("rituals-discarded", f"{army.label(st, data, name)} has {n} ritual caster"
+                   f"{'' if n == 1 else 's'} for {n + len(gone)} rituals: {names} "
+                   f"{'is' if len(gone) == 1 else 'are'} discarded.", rule, player=name,
+                   rituals=[st["cards"][i] for i in gone])
+
+
+def collect(rt) -> dict[str, dict]:
+    st = rt.st
+    out: dict[str, dict] = {}
+    for name in rt.order:
+        if not army.has_army(st, name):
+            continue
+        sheet = rt.sheets.get(name)
+        lines = [o for o in (sheet.orders if sheet else []) if o["type"] in KEYS]
+        if len(lines) > 1:
+            rt.log.private(name, "intention-last", "Your sheet has several intention lines "
+                           "(TARGET, NO MOVE, OTHER MOVE): the last one counts.",
+                           "LH-IV.2.1-02")
+        o = lines[-1] if lines else {"type": "NO MOVE"}
+        intent = {"kind": {"TARGET": "target", "NO MOVE": "none"}.get(o["type"], "other"),
+                  "target": o.get("target"), "realms": list(o.get("realms", []))}
+        why = _illegal(rt, name, intent)
+        if why:
+            rt.log.public("intention-illegal", f"{rt.label(name)}'s intention is illegal "
+                          f"({why}): it counts as no move.", "LH-IV.2.1-05", player=name)
+            intent = {"kind": "none", "target": None, "realms": []}
+        out[name] = intent
+    _reveal(rt, out)
+    return out
+
+
+def _illegal(rt, name: str, intent: dict) -> str:
+    st = rt.st
+    if intent["kind"] == "none":
+        return ""
+    leaderless = army.leader(st, name) is None
+    if intent["kind"] == "other":
+        return "an army with no leader may only stay or go to its captive Devil" \
+            if leaderless else ""
+    t = intent["target"]
+    if t == name:
+        return "its own Devil"
+    if not army.has_army(st, t):
+        return f"{army.devil_name(st, rt.data, t)} has no army"
+    if leaderless and st["players"][t]["devil"] == ASMODEUS:
+        return "a leaderless army cannot choose Asmodeus"
+    if leaderless and army.captor_of(st, name) != t:
+        return "an army with no leader may only stay or go to the Devil holding its own"
+    return ""
+
+
+def _reveal(rt, intents: dict[str, dict]) -> None:
+    for name, i in intents.items():
+        if i["kind"] == "target":
+            what = f"heads for {rt.label(i['target'])}"
+        elif i["kind"] == "other":
+            what = "makes another move"  # its realm list stays secret (chosen blindly)
+        else:
+            what = "does not move"
+        lead = "" if army.leader(rt.st, name) == DEVIL else " (no Devil leads it)"
+        rt.log.public("intention", f"{rt.label(name)}'s army{lead} {what}.", "LH-IV.2.1-05",
+                      player=name, intent=i["kind"], target=i["target"])

@@ -1,0 +1,350 @@
+"""Loads and validates data/*.yaml into LohData: the Devils, realms, resource cards, tables.
+
+The YAML files are the single source of every printed number of Lords of Hell; each record
+says where each value comes from (`provenance`: rulebook, external or assumed) and why
+(`notes`). docs/data-lords-of-hell.md describes the format. Loading is strict: a moderator
+correcting an assumed value gets a ValueError (DataError) naming the file, the record and
+the key, never a game that misbehaves later.
+
+- `load_data()`: the game's data, cached (functools.lru_cache).
+- `load_data_from(directory)`: the same from another directory (tests, a moderator's copy).
+- `draw_count(data, total)`: cards drawn for a total of cards held (LH-III.1-04).
+- The returned object is a LohData (`LoadedData`, which adds `leaves`: every countable
+  value with its provenance, read by dataaudit.py).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .datamodel import HPOH, Card, Devil, LohData, Realm
+
+DATA_DIR = Path(__file__).parent / "data"
+KINDS = ("rulebook", "external", "assumed")
+CARD_KINDS = ("horde", "artifact", "ritual", "special")
+TIMINGS = ("transfer", "combat", "gathering", "any", "reaction")
+
+DEVIL_IDS = ("devil.asmodeus", "devil.baalzebub", "devil.belial", "devil.glasya",
+             "devil.mammon", "devil.mephistopheles")
+REALM_IDS = (HPOH, "realm.dis", "realm.seat-of-judgement", "realm.winds-of-chaos",
+             "realm.phlegethon", "realm.cocytus", "realm.acheron", "realm.styx")
+CARD_IDS = (
+    "horde.dark-critters", "horde.night-critters", "horde.shadow-critters",
+    "horde.diabolic-fiends", "horde.fallen-angels", "horde.fiends", "horde.juggernauts",
+    "horde.leviathan", "horde.metal-beasts", "horde.tormented-ones",
+    "horde.warriors-of-darkness",
+    "ritual.bury", "ritual.chain-catalysm", "ritual.infernal-plague", "ritual.furnace-of-souls",
+    "artifact.wand-of-might",
+    "special.double-cross", "special.recall", "special.escape", "special.time-of-virtue",
+    "special.world-war", "special.silence",
+)
+#: Deck totals by kind group (the author's Cards page, digest §2.6): 100 in all.
+TOTALS = {("horde",): 45, ("ritual",): 20, ("artifact", "special"): 35}
+
+
+class DataError(ValueError):
+    """A data file holds a bad value; the message names file, record and key."""
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """One countable value and its provenance, e.g. key "devil.belial.power"."""
+
+    file: str
+    key: str
+    value: Any
+    kind: str
+    note: str | None
+
+
+@dataclass(frozen=True)
+class LoadedData(LohData):
+    leaves: tuple[Leaf, ...] = field(default=(), repr=False)
+    directory: str = ""
+
+
+# --- value checks: each returns an error text or None ------------------------------------
+
+def _text(v):
+    return None if isinstance(v, str) and v.strip() else "must be a non-empty text"
+
+
+def _opt_text(v):
+    return None if isinstance(v, str) else "must be a text (\"\" for none)"
+
+
+def _flag(v):
+    return None if isinstance(v, bool) else "must be true or false"
+
+
+def _nat(v):
+    ok = isinstance(v, int) and not isinstance(v, bool) and v >= 0
+    return None if ok else f"must be a whole number >= 0, not {v!r}"
+
+
+def _pos(v):
+    ok = isinstance(v, int) and not isinstance(v, bool) and v >= 1
+    return None if ok else f"must be a whole number >= 1, not {v!r}"
+
+
+def _card_kind(v):
+    return None if v in CARD_KINDS else f"must be one of {', '.join(CARD_KINDS)}, not {v!r}"
+
+
+def _opt_pos(v):
+    return None if v is None else _pos(v)
+
+
+def _timing(v):
+    if not isinstance(v, list) or not all(t in (*TIMINGS, "finish") for t in v):
+        return f"must be a list of {', '.join(TIMINGS)} or [finish], not {v!r}"
+    return None
+
+
+SCHEMAS = {
+    "devils.yaml": ("devils", {"name": _text, "power": _nat, "female": _flag,
+                               "ability": _text}),
+    "realms.yaml": ("realms", {"name": _text, "dp": _nat, "power": _opt_text}),
+    "cards.yaml": ("cards", {"name": _text, "kind": _card_kind, "count": _nat,
+                             "power": _opt_pos, "unstoppable": _flag, "timing": _timing,
+                             "text": _text}),
+}
+
+
+def _read(directory: Path, file: str) -> Any:
+    path = directory / file
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise DataError(f"{file}: cannot be read ({e.strerror})") from e
+    except yaml.YAMLError as e:
+        raise DataError(f"{file}: not valid YAML ({e})") from e
+
+
+def _provenance(file: str, where: str, rec: dict, keys: list[str], whole: str | None = None
+                ) -> dict[str, tuple[str, str | None]]:
+    """Each key's (kind, note) from the record's provenance and notes maps.
+
+    Override keys must name a key (or `whole`, the table entry's value as a whole); every
+    assumed value needs a note (its own, the whole value's, or the default one)."""
+    prov, notes = rec.get("provenance"), rec.get("notes", {})
+    if not isinstance(prov, dict) or "default" not in prov:
+        raise DataError(f"{file}: {where}: missing provenance (a mapping with a 'default' kind)")
+    if not isinstance(notes, dict):
+        raise DataError(f"{file}: {where}: notes must be a mapping")
+    allowed = {"default", *keys, *([whole] if whole else [])}
+    for name, mapping in (("provenance", prov), ("notes", notes)):
+        for k, v in mapping.items():
+            if str(k) not in allowed:
+                raise DataError(f"{file}: {where}: {name} names unknown key '{k}'")
+            if name == "provenance" and v not in KINDS:
+                raise DataError(f"{file}: {where}: provenance.{k} must be one of "
+                                f"{', '.join(KINDS)}, not {v!r}")
+            if name == "notes" and _text(v):
+                raise DataError(f"{file}: {where}: notes.{k} must be a non-empty text")
+    prov = {str(k): v for k, v in prov.items()}
+    notes = {str(k): v for k, v in notes.items()}
+    out = {}
+    for k in keys:
+        kind = prov.get(k, prov.get(whole or "", prov["default"]))
+        note = notes.get(k, notes.get(whole or "", notes.get("default")))
+        if kind == "assumed" and not note:
+            raise DataError(f"{file}: {where}.{k} is assumed but has no note saying why")
+        out[k] = (kind, note)
+    return out
+
+
+def _records(directory: Path, file: str) -> tuple[list[tuple[str, dict]], list[Leaf]]:
+    top, schema = SCHEMAS[file]
+    doc = _read(directory, file)
+    if not isinstance(doc, dict) or not isinstance(doc.get(top), list):
+        raise DataError(f"{file}: must hold a list under '{top}:'")
+    seen, out, leaves = set(), [], []
+    for i, rec in enumerate(doc[top]):
+        if not isinstance(rec, dict) or not isinstance(rec.get("id"), str):
+            raise DataError(f"{file}: {top}[{i}]: a record must be a mapping with an 'id'")
+        rid = rec["id"]
+        if rid in seen:
+            raise DataError(f"{file}: {rid}: id given twice")
+        seen.add(rid)
+        for key in rec:
+            if key not in schema and key not in ("id", "provenance", "notes"):
+                raise DataError(f"{file}: {rid}: unknown key '{key}'")
+        for key, check in schema.items():
+            if key not in rec:
+                raise DataError(f"{file}: {rid}: missing key '{key}'")
+            if err := check(rec[key]):
+                raise DataError(f"{file}: {rid}.{key} {err}")
+        for key, (kind, note) in _provenance(file, rid, rec, list(schema)).items():
+            leaves.append(Leaf(file, f"{rid}.{key}", rec[key], kind, note))
+        out.append((rid, rec))
+    return out, leaves
+
+
+def _check_ids(file: str, got: list[str], fixed: tuple[str, ...]) -> None:
+    if missing := [i for i in fixed if i not in got]:
+        raise DataError(f"{file}: missing id(s) {', '.join(missing)}")
+    if extra := [i for i in got if i not in fixed]:
+        raise DataError(f"{file}: unknown id(s) {', '.join(extra)} (the ids are fixed: "
+                        "data.py DEVIL_IDS, REALM_IDS, CARD_IDS)")
+
+
+def _check_card(rid: str, r: dict) -> None:
+    file, kind = "cards.yaml", r["kind"]
+    if rid.split(".")[0] != kind:
+        raise DataError(f"{file}: {rid}.kind is {kind!r} but the id says {rid.split('.')[0]!r}")
+    if kind != "horde" and r["power"] is not None:
+        raise DataError(f"{file}: {rid}.power must be null: only hordes have power")
+    if kind != "special" and r["unstoppable"]:
+        raise DataError(f"{file}: {rid}.unstoppable must be false: only specials can be "
+                        "unstoppable (LH-I.3.4-02)")
+    timing = r["timing"]
+    if kind == "ritual" and timing != ["finish"]:
+        raise DataError(f"{file}: {rid}.timing must be [finish] for a ritual (LH-I.3.3)")
+    if kind in ("horde", "artifact") and timing:
+        raise DataError(f"{file}: {rid}.timing must be [] for a {kind}")
+    if kind == "special" and (not timing or "finish" in timing):
+        raise DataError(f"{file}: {rid}.timing must list when the special may be played "
+                        f"({', '.join(TIMINGS)})")
+
+
+def _check_totals(cards: dict[str, Card]) -> None:
+    for kinds, want in TOTALS.items():
+        got = sum(c.count for c in cards.values() if c.kind in kinds)
+        if got != want:
+            raise DataError(f"cards.yaml: the counts of {' + '.join(kinds)} cards add up to "
+                            f"{got}, not {want} (the deck is 45 hordes, 20 rituals, "
+                            "35 artifacts and specials)")
+
+
+def load_data_from(directory: str | Path) -> LoadedData:
+    """Load and validate the four data files of `directory`; raises DataError (ValueError)."""
+    directory = Path(directory)
+    devs, leaves = _records(directory, "devils.yaml")
+    rlms, more = _records(directory, "realms.yaml")
+    leaves += more
+    crds, more = _records(directory, "cards.yaml")
+    leaves += more
+    _check_ids("devils.yaml", [i for i, _ in devs], DEVIL_IDS)
+    _check_ids("realms.yaml", [i for i, _ in rlms], REALM_IDS)
+    _check_ids("cards.yaml", [i for i, _ in crds], CARD_IDS)
+    if rlms[0][0] != HPOH:
+        raise DataError(f"realms.yaml: the first realm must be {HPOH}")
+    for rid, r in crds:
+        _check_card(rid, r)
+
+    def extra(r: dict) -> dict:
+        return {"provenance": dict(r["provenance"]), "notes": dict(r.get("notes", {}))}
+
+    devils = {i: Devil(id=i, name=r["name"], power=r["power"], female=r["female"],
+                       ability=r["ability"], **extra(r)) for i, r in devs}
+    realms = {i: Realm(id=i, name=r["name"], dp=r["dp"], power=r["power"], **extra(r))
+              for i, r in rlms}
+    cards = {i: Card(id=i, name=r["name"], kind=r["kind"], count=r["count"], power=r["power"],
+                     unstoppable=r["unstoppable"], timing=tuple(r["timing"]), text=r["text"],
+                     **extra(r)) for i, r in crds}
+    _check_totals(cards)
+    tables, more = load_tables(_read(directory, "tables.yaml"))
+    leaves += more
+    return LoadedData(devils=devils, realms=realms, cards=cards, tables=tables,
+                      leaves=tuple(leaves), directory=str(directory))
+
+
+# --- tables.yaml ---------------------------------------------------------------------------
+
+def _draw_table(v):
+    rows_ok = isinstance(v, list) and v and all(isinstance(r, list) and len(r) == 3 for r in v)
+    if not rows_ok:
+        return "must be a list of [lowest total, highest total or null, cards drawn] rows"
+    low = 0
+    for i, (lo, hi, n) in enumerate(v):
+        last = i == len(v) - 1
+        if lo != low or (hi is None) != last or (hi is not None and (_nat(hi) or hi < lo)):
+            return (f"row {i} {[lo, hi, n]!r} must start at {low} and end at a higher total "
+                    "(null only in the last row)")
+        fill = isinstance(n, dict) and set(n) == {"fill_to"} and not _pos(n["fill_to"])
+        if not fill and _pos(n):
+            return f"row {i}: cards drawn must be a whole number >= 1 or {{fill_to: N}}"
+        low = (hi or 0) + 1
+    return None
+
+
+def _soul_table(v):
+    if not isinstance(v, dict) or sorted(v) != [1, 2, 3, 4, 5, 6]:
+        return "must map each die face 1..6 to a result"
+    bad = [f for f, r in v.items() if r != "caught" and _nat(r)]
+    return f"face(s) {bad}: a result is a number of Souls >= 0 or 'caught'" if bad else None
+
+
+def _vp(v):
+    keys = ["most_sp", "most_sp_margin", "not_least_sp", "overlord", "overlord_oath"]
+    if not isinstance(v, dict) or sorted(v) != keys:
+        return f"must map exactly {', '.join(keys)} to a number"
+    bad = [k for k, x in v.items() if isinstance(x, bool) or not isinstance(x, int | float)
+           or x < 0]
+    return f"{', '.join(bad)} must be number(s) >= 0" if bad else None
+
+
+TABLES = {
+    "oaths_per_devil": _pos, "own_oaths": _pos, "starting_hordes": _pos,
+    "draw_table": _draw_table, "hpoh_draw_bonus": _nat, "mammon_draw_bonus": _nat,
+    "winds_draw_bonus": _nat, "opoh_draw": _pos, "max_combat_rounds": _pos,
+    "power_per_die": _pos, "max_attack_dice": _pos, "to_hit": _pos, "leviathan_dice": _pos,
+    "soul_table": _soul_table, "auto_suitable_sp": _pos, "extra_marker_sp": _pos, "vp": _vp,
+}
+
+
+def load_tables(doc: Any) -> tuple[dict[str, Any], list[Leaf]]:
+    """tables.yaml -> ({name: value}, leaves). A list value has one leaf per row
+    ("draw_table.0"), a mapping one per key ("vp.overlord"), anything else one."""
+    file = "tables.yaml"
+    if not isinstance(doc, dict):
+        raise DataError(f"{file}: must map table names to {{value, rule, provenance}}")
+    if missing := [k for k in TABLES if k not in doc]:
+        raise DataError(f"{file}: missing table(s) {', '.join(missing)}")
+    tables, leaves = {}, []
+    for name, entry in doc.items():
+        if name not in TABLES:
+            raise DataError(f"{file}: unknown table '{name}'")
+        if not isinstance(entry, dict) or "value" not in entry:
+            raise DataError(f"{file}: {name}: must be a mapping with a 'value'")
+        if extra := set(entry) - {"value", "rule", "provenance", "notes"}:
+            raise DataError(f"{file}: {name}: unknown key(s) {', '.join(sorted(extra))}")
+        if not str(entry.get("rule", "")).startswith("LH-"):
+            raise DataError(f"{file}: {name}.rule must be the clause id it serves (LH-...)")
+        value = entry["value"]
+        if err := TABLES[name](value):
+            raise DataError(f"{file}: {name}.value {err}")
+        parts = ({str(i): r for i, r in enumerate(value)} if isinstance(value, list)
+                 else {str(k): x for k, x in value.items()} if isinstance(value, dict)
+                 else {"value": value})
+        prov = _provenance(file, name, entry, list(parts), whole="value")
+        for key, (kind, note) in prov.items():
+            full = name if key == "value" else f"{name}.{key}"
+            leaves.append(Leaf(file, full, parts[key], kind, note))
+        tables[name] = value
+    if tables["own_oaths"] >= tables["oaths_per_devil"]:
+        raise DataError(f"{file}: own_oaths must be less than oaths_per_devil (one Oath of "
+                        "each Devil is dealt at random, LH-II.4-03)")
+    return tables, leaves
+
+
+@functools.lru_cache(maxsize=1)
+def load_data() -> LoadedData:
+    """The game's data from games/lords_of_hell/data/, loaded once."""
+    return load_data_from(DATA_DIR)
+
+
+def draw_count(data: LohData, total: int) -> int:
+    """Cards drawn by a player holding `total` cards, before modifiers (LH-III.1-04).
+
+    A row `[low, high, {"fill_to": 12}]` draws up to 12 (12 - total, digest G7)."""
+    for low, high, cards in data.tables["draw_table"]:
+        if total >= low and (high is None or total <= high):
+            return max(cards["fill_to"] - total, 0) if isinstance(cards, dict) else cards
+    raise ValueError(f"no draw_table row for a total of {total}")

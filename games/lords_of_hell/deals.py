@@ -1,0 +1,235 @@
+"""Matched deals (LH-II.2, LH-II.3; PB-04, PB-15): step 2 of a trading window.
+
+A DEAL line is made only when every party's sheet has a DEAL line with the same terms
+(the `key` of orders/deal.py): players in Starter order, each one's lines in sheet order;
+each line is matched once. A matched deal is checked against the state now, as escrow:
+every giver still holds all he gives, every item may change hands in this phase, every
+pair of parties may trade (homes.can_trade), artifacts go to no prisoner; then all of it
+changes hands at once, or nothing does. Reports go to the parties, and to the table
+unless the `private_diplomacy` variant is set (LH-II.2.2-01); the table's text hides
+hand cards (LH-I.3-01). Promises go to `st["promises"]`:
+
+    {"id": "d3.1", "deal": "d3", "from": name, "to": [names], "kind": "NAH" | "NAP" |
+     "ATTACK" | "NO TARGETING" | "OBJECT" | "VOTE" | "TEXT" | "NO EARTH",
+     "target": player name or None, "target_devil": devil id or None,
+     "text": the promise in words, "turn": made in, "until": last turn it binds,
+     "public": False under private_diplomacy}
+"""
+
+from __future__ import annotations
+
+from pbem.lines import count
+
+from . import homes
+from . import items as it
+from .orders import orders_of
+from .state import order_from_starter
+
+RULE = "LH-II.2-01"
+BODY = {
+    "NAH": "not to attack {to}'s army while it has not moved, except in defence (NAH)",
+    "NAP": "not to fight {to}'s forces, except in defence (NAP)",
+    "ATTACK": "to target {target}'s army and fight it for at least one fight round (Attack)",
+    "NO TARGETING": "not to target any ritual or other effect on {to} or {to}'s cards "
+                    "(No targeting)",
+    "OBJECT": "to attend the gathering and object to {target} if possible (Object)",
+    "VOTE": "to proclaim {target} at the gathering (Vote)",
+}
+
+
+def step(st: dict, sheets: dict, data, dice, log) -> None:
+    from .trading import settle, silenced  # trading imports this module
+
+    lines = {n: orders_of(sheets.get(n), "DEAL") for n in st["seats"]}
+    used = {n: [False] * len(lines[n]) for n in st["seats"]}
+    for name in order_from_starter(st):
+        for i, o in enumerate(lines[name]):
+            if used[name][i]:
+                continue
+            used[name][i] = True
+            found, missing = {}, []
+            for p in o["parties"]:
+                if p == name:
+                    continue
+                j = next((j for j, x in enumerate(lines.get(p, []))
+                          if not used[p][j] and x["key"] == o["key"]), None)
+                if j is None:
+                    missing.append(p)
+                else:
+                    found[p] = j
+            text = deal_text(o, data)
+            if missing:
+                log.private(name, "deal-unmatched", f"Your DEAL {text} is not made: no "
+                            f"matching DEAL from {_and(missing)}.", RULE)
+                continue
+            for p, j in found.items():
+                used[p][j] = True
+            if silenced(st):
+                log.some(o["parties"], "deal-refused", f"The deal {text} is not made: "
+                         f"{SILENCE_TEXT}.", "LH-II.2.4-02")
+                continue
+            execute(st, o, data, log)
+            settle(st, data, log)
+
+
+SILENCE_TEXT = "Silence is in force"
+
+
+def execute(st: dict, o: dict, data, log) -> bool:
+    """Check the whole deal against the state, then make all of it or nothing."""
+    text = deal_text(o, data)
+    why = problem(st, o, data)
+    if why:
+        log.some(o["parties"], "deal-failed", f"The deal {text} is not made, and nothing "
+                 f"changes hands: {why}.", RULE)
+        return False
+    deal_id = f"d{len(st['deals']) + 1}"
+    gives = [c for c in o["clauses"] if "item" in c]
+    old_home = {c["from"]: st["players"][c["from"]]["home"] for c in gives
+                if c["item"]["kind"] == "realm"}
+    for c in gives:
+        _move(st, c, old_home, data, log)
+    released = {c["release"] for c in o["clauses"] if "release" in c}
+    st["promises"] = [p for p in st["promises"] if p["id"] not in released]
+    public = not st["variants"].get("private_diplomacy")
+    made = []
+    for k, c in enumerate((c for c in o["clauses"] if "promise" in c), start=1):
+        made.append(add_promise(st, c, f"{deal_id}.{k}", deal_id, data, public))
+    st["deals"].append({"id": deal_id, "turn": st["turn"], "phase": st["phase"],
+                        "parties": o["parties"], "terms": o["clauses"], "text": text})
+    log.some(o["parties"], "deal-made", f"Deal made: {text}.", RULE, deal=deal_id)
+    if public:
+        log.public("deal", f"Deal made: {public_text(o, data)}.", RULE, deal=deal_id,
+                   parties=o["parties"])
+    return True
+
+
+def problem(st: dict, o: dict, data) -> str | None:
+    """Why the deal cannot be made now (None: it can)."""
+    gives = [c for c in o["clauses"] if "item" in c]
+    ids = {p["id"] for p in st["promises"]}
+    gone = [c["release"] for c in o["clauses"] if "release" in c and c["release"] not in ids]
+    if gone:
+        return f"promise {gone[0]} is no longer in force"
+    for c in o["clauses"]:
+        for other in c["to"] if isinstance(c["to"], list) else [c["to"]]:
+            if not homes.can_trade(st, c["from"], other):
+                return f"{c['from']} and {other} cannot trade now (LH-I.1.1-05)"
+    for c in gives:
+        item = c["item"]
+        bad = it.movable(item, st["phase"], data)
+        if bad:
+            return f"{it.text(item, data)}: {bad[1]} ({bad[0]})"
+        to = st["players"][c["to"]]
+        if item["kind"] == "card" and data.cards[item["card"]].kind == "artifact" \
+                and to["status"] in ("prisoner", "heaven"):
+            return f"{c['to']} is a prisoner and cannot receive an artifact (LH-I.3.2-03)"
+        if item["kind"] in ("realm", "surrender") and not to["home"]:
+            return f"{c['to']} has no home realm (LH-I.2-06)"
+    for giver in o["parties"]:
+        lack = it.shortfall(st, giver, [c["item"] for c in gives if c["from"] == giver], data)
+        if lack:
+            return lack
+    return None
+
+
+def _move(st: dict, c: dict, old_home: dict, data, log) -> None:
+    item, giver, receiver = c["item"], st["players"][c["from"]], st["players"][c["to"]]
+    kind = item["kind"]
+    if kind == "souls":
+        giver["souls"] -= item["n"]
+        receiver["souls"] += item["n"]
+    elif kind in ("card", "oath"):
+        insts = (it.held(st, c["from"], item["card"], data) if kind == "card"
+                 else it.held_oaths(st, c["from"], item["devil"]))[:item["n"]]
+        for inst in insts:
+            for key in ("hand", "hordes", "artifacts"):
+                if inst in giver[key]:
+                    giver[key].remove(inst)
+                    receiver[key].append(inst)
+            if inst in giver["protected"]:
+                giver["protected"].remove(inst)  # traded normally: protection lost
+    elif kind == "prisoner":
+        homes.imprison(st, item["name"], c["to"], log, "LH-I.1.1-09")
+    elif kind == "surrender":
+        homes.imprison(st, c["from"], c["to"], log, "LH-I.1.1-12")
+    elif kind == "realm":
+        realm = old_home[c["from"]]
+        receiver["home"] = realm
+        st["realms"][realm] = c["to"]
+        log.public("realm-swap", f"{c['to']} takes {data.realms[realm].name} as home "
+                   "realm (swapped by agreement).", "LH-I.2-06", player=c["to"], realm=realm)
+
+
+def add_promise(st: dict, c: dict, pid: str, deal_id: str | None, data,
+                public: bool = True) -> dict:
+    """Record a promise; it binds to the end of this turn or the next (LH-II.3-01,
+    LH-II.3.1-08)."""
+    p = c["promise"]
+    target = p.get("target")
+    until = st["turn"] + (1 if c["until"] == "next" else 0)
+    rec = {"id": pid, "deal": deal_id, "from": c["from"], "to": list(c["to"]),
+           "kind": p["kind"], "target": target,
+           "target_devil": st["players"][target]["devil"] if target else None,
+           "text": promise_text(c, until), "turn": st["turn"], "until": until,
+           "public": public}
+    st["promises"].append(rec)
+    return rec
+
+
+def promise_text(c: dict, until: int) -> str:
+    p, to = c["promise"], _and(c["to"])
+    if p["kind"] == "TEXT":
+        body = f'"{p["text"]}"'
+    elif p["kind"] in BODY:
+        body = BODY[p["kind"]].format(to=to, target=p.get("target"))
+    else:
+        body = p.get("text", "")
+    return f"{c['from']} promises {to} {body}, until the end of turn {until}."
+
+
+def deal_text(o: dict, data) -> str:
+    """The deal's terms as written in canonical form."""
+    out = []
+    gives: dict[tuple, list[str]] = {}
+    for c in o["clauses"]:
+        if "item" in c:
+            gives.setdefault((c["from"], c["to"]), []).append(it.text(c["item"], data))
+    for (frm, to), texts in gives.items():
+        out.append(f"{frm} GIVES {', '.join(texts)} TO {to}")
+    out += [f"{c['from']} RELEASES {c['release']}" for c in o["clauses"] if "release" in c]
+    for c in o["clauses"]:
+        if "promise" in c:
+            p = c["promise"]
+            what = f'"{p["text"]}"' if p["kind"] == "TEXT" else \
+                p["kind"] + (f" {p['target']}" if p.get("target") else "")
+            out.append(f"{c['from']} PROMISES {what} TO {', '.join(c['to'])}"
+                       + (" UNTIL NEXT TURN" if c["until"] == "next" else ""))
+    return "; ".join(out)
+
+
+def public_text(o: dict, data) -> str:
+    """The deal as the table sees it: hand cards and Oaths hidden (LH-I.3-01)."""
+    out = []
+    gives: dict[tuple, list[str]] = {}
+    for c in o["clauses"]:
+        if "item" in c and c["item"]["kind"] == "surrender":
+            out.append(f"{c['from']} surrenders to {c['to']}")
+        elif "item" in c:
+            gives.setdefault((c["from"], c["to"]), []).append(c["item"])
+    for (frm, to), its in gives.items():
+        shown = [it.public_text(i, data) for i in its if not it.hidden(i, data)]
+        hidden = sum(i["n"] for i in its if it.hidden(i, data))
+        if hidden:
+            shown.append(count(hidden, "card") + " from hand")
+        out.append(f"{frm} gives {', '.join(shown)} to {to}")
+    out += [f"promise {c['release']} is dropped by {_and([c['from'], *c['to']])}"
+            for c in o["clauses"] if "release" in c]
+    out += [promise_text(c, 0).rsplit(", until", 1)[0] for c in o["clauses"]
+            if "promise" in c]
+    return "; ".join(out)
+
+
+def _and(names: list[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

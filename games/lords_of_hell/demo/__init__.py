@@ -1,0 +1,1 @@
+"""Lords of Hell demo sheets (pbem demo --game lords-of-hell)."""

@@ -1,0 +1,31 @@
+"""Card effects registered by card id (the cards/ modules register on import), and
+what is implemented (`pbem data audit lords-of-hell`). Loading fails for a card with no
+effect or an effect with no card once every card is done (`check`)."""
+
+from __future__ import annotations
+
+#: card id -> the handler (a special's play, a ritual's finish, an artifact's or
+#: horde's hook); what a handler is depends on the kind (cards/ modules say).
+EFFECTS: dict[str, object] = {}
+
+
+def effect(card_id: str):
+    def wrap(fn):
+        if card_id in EFFECTS:
+            raise ValueError(f"effect {card_id} registered twice")
+        EFFECTS[card_id] = fn
+        return fn
+
+    return wrap
+
+
+def coverage(data) -> dict[str, dict[str, int]]:
+    """{kind: {"implemented": n, "total": m}} over the card kinds."""
+    from . import cards  # noqa: F401  every effect registered
+
+    out: dict[str, dict[str, int]] = {}
+    for cid, card in data.cards.items():
+        k = out.setdefault(card.kind, {"implemented": 0, "total": 0})
+        k["total"] += 1
+        k["implemented"] += cid in EFFECTS
+    return out

@@ -1,0 +1,65 @@
+"""Lords of Hell as a pbem game (the contract in pbem/engine.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pbem.engine import OrderSheet, Resolution
+from pbem.eventlog import Log
+
+from . import setup, turn
+from .data import load_data
+from .form import order_form
+from .orders import check_sheet
+from .views import player_view, public_view
+
+TEMPLATES = str(Path(__file__).parent / "templates")
+
+
+class LordsOfHell:
+    id = "lords-of-hell"
+    title = "Lords of Hell"
+    min_players = 4  # 4-6 implied by the proclaiming rules (LH-II.4-09, digest G12)
+    max_players = 6
+    variants = {
+        "private_diplomacy": "deals and promises are shown to their parties only, not to "
+                             "the table (LH-II.2.2-01 allows it by agreement)",
+        "nap_no_objections": "a NAP also rules out objecting to its partner (002's reading, "
+                             "LH-II.3.1-03)",
+    }
+
+    @property
+    def data(self):
+        return load_data()
+
+    def new_game(self, players: list[str], variants: dict, dice):
+        log = Log()
+        log.phase = "setup"
+        st = setup.new_state(players, variants, dice, self.data, log)
+        return st, turn.stage_name(st), log.events
+
+    def check_orders(self, state: dict, player: str, text: str) -> OrderSheet:
+        return check_sheet(state, self.data, player, text)
+
+    def resolve(self, state: dict, sheets: dict[str, OrderSheet | None], dice) -> Resolution:
+        return turn.resolve(state, sheets, dice, self.data)
+
+    def player_view(self, state: dict, player: str) -> dict:
+        return player_view(state, player, self.data)
+
+    def public_view(self, state: dict) -> dict:
+        return public_view(state, self.data)
+
+    def order_form(self, state: dict, player: str, previous: OrderSheet | None = None) -> str:
+        return order_form(state, player, self.data, previous)
+
+    def templates(self) -> str:
+        return TEMPLATES
+
+    def audit(self) -> dict:
+        from .dataaudit import audit
+
+        return audit(self.data)
+
+
+GAME = LordsOfHell()

@@ -1,0 +1,100 @@
+"""A Lords of Hell turn as stages (LH-III.0-01; digest §4.4, "minimum faithful"):
+
+    turn N transfer             the draw phase ran when the stage opened; trades, forced
+                                trades, rituals started, Earth trips
+    turn N combat round K       K = 1..4: trades, intentions, the fight on standing
+                                orders, capture, combat transfers, SP, rituals
+    turn N gathering            soul gathering ran when the stage opened; trades,
+                                objections, votes; then the next turn's draw phase
+
+Each stage has its own orders, deadline and reports (the framework's stages). What
+needs nobody's decision runs inside the stage before or after it: a combat round in
+which no player has an army is resolved at once, and the combat phase ends at once when
+every army chose "no move" with no unfinished ritual (LH-III.3-03).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from pbem.engine import OrderSheet, Resolution
+from pbem.eventlog import Log
+
+from . import combat, draw, gathering, trading, transfer, victory
+from .datamodel import LohData
+from .orders import standing
+
+MAX_ROUNDS = 4  # LH-III.3-02
+
+
+def stage_name(st: dict) -> str:
+    if st["phase"] == "over":
+        return f"turn {st['turn']} end"
+    if st["phase"] == "combat":
+        return f"turn {st['turn']} combat round {st['round']}"
+    return f"turn {st['turn']} {st['phase']}"
+
+
+def resolve(state: dict, sheets: dict[str, OrderSheet | None], dice, data: LohData,
+            ) -> Resolution:
+    st = copy.deepcopy(state)
+    log = Log()
+    log.phase = st["phase"]
+    standing.keep(st, sheets)
+    trading.apply(st, sheets, data, dice, log)  # every stage is a trading window
+    if st["phase"] == "transfer":
+        transfer.resolve(st, sheets, data, dice, log)
+        _start_combat(st, data, dice, log)
+    elif st["phase"] == "combat":
+        going = combat.run_round(st, sheets, data, dice, log)
+        _next_round(st, going, data, dice, log)
+    elif st["phase"] == "gathering":
+        if gathering.resolve(st, sheets, data, dice, log):
+            log.phase = "end"
+            victory.score(st, data, log)
+            st["phase"] = "over"
+            return Resolution(st, log.events, stage_name(st), finished=True,
+                              result=victory.result_text(st, data))
+        _next_turn(st, data, dice, log)
+    return Resolution(st, log.events, stage_name(st))
+
+
+def _start_combat(st: dict, data: LohData, dice, log: Log) -> None:
+    log.phase = "combat"
+    trading.new_phase(st)
+    combat.start_phase(st, data, dice, log)
+    st["phase"], st["round"] = "combat", 1
+    _skip_quiet_rounds(st, data, dice, log)
+
+
+def _next_round(st: dict, going: bool, data: LohData, dice, log: Log) -> None:
+    if going and st["round"] < MAX_ROUNDS:
+        st["round"] += 1
+        _skip_quiet_rounds(st, data, dice, log)
+    else:
+        _start_gathering(st, data, dice, log)
+
+
+def _skip_quiet_rounds(st: dict, data: LohData, dice, log: Log) -> None:
+    """A combat round in which nobody has a decision to take is resolved at once."""
+    while st["phase"] == "combat" and not combat.has_decisions(st, data):
+        going = combat.run_round(st, {p: None for p in st["seats"]}, data, dice, log)
+        if going and st["round"] < MAX_ROUNDS:
+            st["round"] += 1
+        else:
+            _start_gathering(st, data, dice, log)
+
+
+def _start_gathering(st: dict, data: LohData, dice, log: Log) -> None:
+    log.phase = "gathering"
+    combat.end_phase(st, data, dice, log)
+    st["phase"], st["round"] = "gathering", 0
+    trading.new_phase(st)
+    gathering.start(st, data, dice, log)
+
+
+def _next_turn(st: dict, data: LohData, dice, log: Log) -> None:
+    st["turn"] += 1
+    log.phase = "draw"
+    st["phase"] = "transfer"
+    draw.run(st, data, dice, log)

@@ -1,0 +1,69 @@
+"""Lords of Hell test kit: build a state dict directly, no dice needed (the `make_state`
+fixture in conftest.py is `build_state`).
+
+    def test_lh_iii_4_1_01_soul_gathering(make_state):
+        st = make_state(players={
+            "a": {"devil": "devil.asmodeus", "earth": ["horde.fiends", "horde.fiends"]},
+            "b": {"devil": "devil.belial", "status": "earth", "souls": 3},
+        })
+
+`players` maps name -> player fields (pbem_games.lords_of_hell.state), seated in that
+order; card lists (`hand`, `hordes`, `earth`, `artifacts`, `rituals`) are given as card
+ids ("horde.fiends") or Oath instances ("oath.belial.2") and get instance ids c001,
+c002, ... in the order given. A player's default Devil is the n-th Devil in id order,
+at home in the n-th realm after the High Palace of Hell. Anything else (starter, turn,
+phase, round, realms, deck as card ids, earth_condition ...) is set on the state.
+"""
+
+from __future__ import annotations
+
+from pbem_games.lords_of_hell.data import load_data
+from pbem_games.lords_of_hell.datamodel import HPOH
+from pbem_games.lords_of_hell.state import is_oath, new_player
+
+DATA = load_data()
+CARD_LISTS = ("hand", "hordes", "earth", "artifacts", "rituals")
+
+
+def build_state(players: dict[str, dict] | list[str] | None = None, **fields) -> dict:
+    if players is None:
+        players = ["a", "b", "c", "d"]
+    if isinstance(players, list):
+        players = {p: {} for p in players}
+    devils = sorted(DATA.devils)
+    realms = [r for r in DATA.realms if r != HPOH]
+    st = {"turn": 1, "phase": "transfer", "round": 0, "seats": list(players),
+          "starter": next(iter(players)), "variants": {}, "cards": {}, "deck": [],
+          "discard": [], "realms": {HPOH: None}, "earth_condition": None, "promises": [],
+          "deals": [], "combat": {}, "overlord": None, "vp": {}, "players": {}}
+    n = 0
+
+    def instance(card: str) -> str:
+        nonlocal n
+        if is_oath(card):
+            return card
+        if card not in DATA.cards:
+            raise KeyError(f"no card {card!r} (one of {sorted(DATA.cards)[:4]} ...)")
+        n += 1
+        st["cards"][f"c{n:03d}"] = card
+        return f"c{n:03d}"
+
+    for i, (name, given) in enumerate(players.items()):
+        given = dict(given)
+        p = new_player(given.pop("devil", devils[i]))
+        p["home"] = realms[i]
+        for key in CARD_LISTS:
+            p[key] = [instance(c) for c in given.pop(key, [])]
+        p.update(given)
+        if p["home"]:
+            st["realms"][p["home"]] = name
+        st["players"][name] = p
+    for key in ("deck", "discard"):
+        st[key] = [instance(c) for c in fields.pop(key, [])]
+    st.update(fields)
+    return st
+
+
+def instances(st: dict, name: str, key: str) -> list[str]:
+    """The card ids of a player's card list, e.g. instances(st, "a", "hordes")."""
+    return [c if is_oath(c) else st["cards"][c] for c in st["players"][name][key]]
