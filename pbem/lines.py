@@ -158,3 +158,30 @@ def parse_int(text: str, what: str, rule: str = "", lo: int = 0, hi: int = 10_00
         raise OrderError(INVALID, f"{what} must be between {lo} and {hi}, not {shown}", rule,
                          f"write a number from {lo} to {hi}")
     return n
+
+
+def checked_line(no: int, raw: str, otype, rest: str, ctx, stage: str, stages: tuple,
+                 seen: set[str], hint: str):
+    """The LineResult of one line whose keyword was found: refused when its order is for
+    other stages or may be given once and was, else whatever its parser makes of `rest`
+    (`otype` has keyword, rule, repeatable and parse(rest, ctx); `hint` says where this
+    stage's orders are listed). An accepted keyword is added to `seen`."""
+    from .engine import ACCEPTED, ILLEGAL, LineResult
+
+    if stage not in stages:
+        return LineResult(no, raw.strip(), ILLEGAL, rule=otype.rule,
+                          message=f"{otype.keyword} is an order for the "
+                                  f"{' or '.join(stages)} stage, and this is the {stage} stage",
+                          hint=hint)
+    if not otype.repeatable and otype.keyword in seen:
+        return LineResult(no, raw.strip(), ILLEGAL, rule=otype.rule,
+                          message=f"{otype.keyword} may be given only once",
+                          hint="keep one of these lines")
+    try:
+        canonical, data = otype.parse(rest, ctx)
+    except OrderError as e:
+        return LineResult(no, raw.strip(), e.status, message=e.message,
+                          rule=e.rule or otype.rule, hint=e.hint)
+    seen.add(otype.keyword)
+    return LineResult(no, raw.strip(), ACCEPTED, canonical=canonical, rule=otype.rule,
+                      order={"type": otype.keyword, **data})

@@ -226,3 +226,21 @@ def test_hg_16_7_02_a_rampaging_hound_hits_as_many_enemy_units_as_possible(make_
                           ("u4", [6], False)]
     assert where(st) == {"u2": SH}
     assert st.combat_wins == {SH: {"winners": ["a"], "rounds": 2}}
+
+
+def test_hg_16_5_04_a_hound_killed_after_its_side_was_fixed_is_on_no_side(make_state):
+    """With no Triumvirate in the Sectio the first two parties are fixed on opposite sides
+    and the others roll each round; a hound so fixed and killed in round 1 is on no side
+    in round 2, when another hound rolls to join its side (a crash found by the long
+    Arcana self-play: the dead hound's name was looked up)."""
+    st = make_state(players=PLAYERS, units=[
+        ("hellhound", None, SH, "hellhound.12"), ("hellhound", None, SH, "hellhound.6"),
+        ("hellhound", None, SH, "hellhound.3"), ("hellhound", None, SH, "hellhound.4")])
+    f = Fight(st, DATA, Dice(script=[1, 6, 1, 6]), Log(), {p: None for p in st.seats}, SH,
+              set())
+    assert sides.assign(f, 1) == [["hound:u1", "hound:u3"], ["hound:u2", "hound:u4"]]
+    st.remove_unit("u1")  # killed in round 1
+    assert sides.assign(f, 2) == [["hound:u3"], ["hound:u2", "hound:u4"]]
+    assert [e.text for e in f.log.events][-2] == (
+        "the rampaging Hellhound 3 rolls 1 and fights with nobody yet")
+    f.dice.finish()

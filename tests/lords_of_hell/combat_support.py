@@ -3,11 +3,12 @@ with scripted dice, and read the events."""
 
 from __future__ import annotations
 
-from loh_kit import DATA, build_state
+from loh_kit import DATA, build_state, sheets_for
 
 from pbem.dice import Dice
 from pbem.eventlog import Log
 from pbem_games.lords_of_hell import combat
+from pbem_games.lords_of_hell.cards import rituals
 from pbem_games.lords_of_hell.orders import check_sheet, standing
 
 
@@ -18,17 +19,27 @@ def combat_state(players: dict, **fields) -> dict:
     return st
 
 
-def sheets(st: dict, orders: dict[str, str]) -> dict:
-    out = {}
-    for name in st["seats"]:
-        text = orders.get(name)
-        if text is None:
-            out[name] = None
-            continue
-        sheet = check_sheet(st, DATA, name, text)
-        assert not sheet.problems, [(p.text, p.message) for p in sheet.problems]
-        out[name] = sheet
-    return out
+def ritual_state(make_state, players: dict, still: list[str] | None = None, **fields) -> dict:
+    """A combat round's step 6: every player's rituals face-up; `still` did not move
+    (default: all)."""
+    full = {n: {"rituals_up": True, **players.get(n, {})} for n in ("a", "b", "c", "d")}
+    st = make_state(full, phase="combat", round=1, **fields)
+    st["combat"] = {"still": list(full) if still is None else still}
+    return st
+
+
+def finish(st: dict, sheets: dict, script=()) -> Log:
+    """The step that finishes rituals (`sheets` by player; the others have none)."""
+    log = Log()
+    dice = Dice(script=list(script))
+    rituals.finish_step(st, {n: sheets.get(n) for n in st["seats"]}, DATA, dice, log)
+    dice.finish()
+    return log
+
+
+def sheets(st: dict, orders: dict[str, str | None]) -> dict:
+    """`sheets_for` with the texts as a dict (a None text: no sheet)."""
+    return sheets_for(st, **{n: t for n, t in orders.items() if t is not None})
 
 
 def play_round(st: dict, orders: dict[str, str], script: list[int]) -> tuple[bool, Log]:

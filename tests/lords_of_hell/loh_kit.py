@@ -13,12 +13,22 @@ ids ("horde.fiends") or Oath instances ("oath.belial.2") and get instance ids c0
 c002, ... in the order given. A player's default Devil is the n-th Devil in id order,
 at home in the n-th realm after the High Palace of Hell. Anything else (starter, turn,
 phase, round, realms, deck as card ids, earth_condition ...) is set on the state.
+
+Also the helpers the tests share: card lists (`instances`, `discarded`), checked order
+sheets (`line`, `sheet`, `sheets_for`) and steps run with no dice (`trade`, `play`), with
+the public texts of their log (`public`).
 """
 
 from __future__ import annotations
 
+from pbem.dice import Dice
+from pbem.engine import ACCEPTED
+from pbem.eventlog import Log
+from pbem_games.lords_of_hell import trading
+from pbem_games.lords_of_hell.cards import specials
 from pbem_games.lords_of_hell.data import load_data
 from pbem_games.lords_of_hell.datamodel import HPOH
+from pbem_games.lords_of_hell.orders import check_sheet
 from pbem_games.lords_of_hell.state import is_oath, new_player
 
 DATA = load_data()
@@ -67,3 +77,60 @@ def build_state(players: dict[str, dict] | list[str] | None = None, **fields) ->
 def instances(st: dict, name: str, key: str) -> list[str]:
     """The card ids of a player's card list, e.g. instances(st, "a", "hordes")."""
     return [c if is_oath(c) else st["cards"][c] for c in st["players"][name][key]]
+
+
+def discarded(st: dict) -> list[str]:
+    """The card ids of the discard pile, in pile order."""
+    return [st["cards"][i] for i in st["discard"]]
+
+
+# --- order sheets ----------------------------------------------------------------------------
+
+def line(st: dict, player: str, text: str, *, alone: bool = False):
+    """The checker's result for one line (`alone`: the text must make exactly one line)."""
+    lines = check_sheet(st, DATA, player, text).lines
+    if alone:
+        assert len(lines) == 1
+    return lines[0]
+
+
+def sheet(st: dict, name: str, text: str, data=DATA):
+    """A checked sheet; fails unless every line is accepted."""
+    s = check_sheet(st, data, name, text)
+    assert all(x.status == ACCEPTED for x in s.lines), [(x.text, x.message) for x in s.lines]
+    return s
+
+
+def sheets_for(st: dict, **texts: str) -> dict:
+    """Every seat's checked sheet (None for a seat not given); fails on any problem."""
+    out = {}
+    for n in st["seats"]:
+        checked = check_sheet(st, DATA, n, texts[n]) if n in texts else None
+        assert checked is None or not checked.problems, [
+            (r.text, r.message) for r in checked.problems]
+        out[n] = checked
+    return out
+
+
+# --- steps, run with no dice -----------------------------------------------------------------
+
+def trade(st: dict, **texts: str) -> Log:
+    """The trading step on these players' order texts."""
+    log, dice = Log(), Dice(script=[])
+    trading.apply(st, sheets_for(st, **texts), DATA, dice, log)
+    dice.finish()
+    return log
+
+
+def play(st: dict, sheets: dict, data=DATA) -> Log:
+    """The step that plays special cards (`sheets` by player; the others have none)."""
+    log = Log()
+    dice = Dice(script=[])
+    specials.play_step(st, {n: sheets.get(n) for n in st["seats"]}, data, dice, log)
+    dice.finish()
+    return log
+
+
+def public(log: Log) -> list[str]:
+    """The texts of the events everyone sees."""
+    return [e.text for e in log.events if e.visible_to is None]

@@ -3,38 +3,11 @@ canonical form, what may move when, and the checker's messages."""
 
 from __future__ import annotations
 
-from loh_kit import DATA, instances
+from loh_kit import DATA, instances, line, trade
 
-from pbem.dice import Dice
-from pbem.eventlog import Log
-from pbem_games.lords_of_hell import trading
 from pbem_games.lords_of_hell.orders import check_sheet
 
 # default Devils: a Asmodeus, b Baalzebub, c Belial, d Glasya
-
-
-def sheets_for(st, **texts):
-    out = {}
-    for n in st["seats"]:
-        if n in texts:
-            sheet = check_sheet(st, DATA, n, texts[n])
-            assert not sheet.problems, [(r.text, r.message) for r in sheet.problems]
-            out[n] = sheet
-        else:
-            out[n] = None
-    return out
-
-
-def trade(st, **texts):
-    log, dice = Log(), Dice(script=[])
-    trading.apply(st, sheets_for(st, **texts), DATA, dice, log)
-    dice.finish()
-    return log
-
-
-def line(st, player, text):
-    """The checker's result for one line."""
-    return check_sheet(st, DATA, player, text).lines[0]
 
 
 def table(make_state, **fields):

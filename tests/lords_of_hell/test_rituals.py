@@ -4,50 +4,17 @@ Catalysm: the author's texts; Infernal Plague, Furnace of Souls: digest §3.3)."
 
 from __future__ import annotations
 
-from pbem.dice import Dice
-from pbem.engine import ACCEPTED
-from pbem.eventlog import Log
-from pbem_games.lords_of_hell.cards import rituals
-from pbem_games.lords_of_hell.data import load_data
-from pbem_games.lords_of_hell.orders import check_sheet
+import functools
 
-DATA = load_data()
+from combat_support import finish, ritual_state
+from loh_kit import DATA, discarded, public, sheet
+from loh_kit import instances as ids
+
+from pbem.dice import Dice
+
 DECK = ["horde.fiends", "special.recall", "ritual.bury", "horde.juggernauts"]
 DF = "horde.diabolic-fiends"
-
-
-def sheet(st, name, text):
-    s = check_sheet(st, DATA, name, text)
-    assert all(x.status == ACCEPTED for x in s.lines), [(x.text, x.message) for x in s.lines]
-    return s
-
-
-def combat_state(make_state, players, still=None, **fields):
-    """A combat round's step 6: rituals face-up; `still` did not move (default: all)."""
-    full = {n: {"rituals_up": True, **players.get(n, {})} for n in ("a", "b", "c", "d")}
-    st = make_state(full, phase="combat", round=1, **{"deck": DECK, **fields})
-    st["combat"] = {"still": list(full) if still is None else still}
-    return st
-
-
-def finish(st, sheets, script=()):
-    log = Log()
-    dice = Dice(script=list(script))
-    rituals.finish_step(st, {n: sheets.get(n) for n in st["seats"]}, DATA, dice, log)
-    dice.finish()
-    return log
-
-
-def ids(st, name, key):
-    return [st["cards"][i] for i in st["players"][name][key]]
-
-
-def discarded(st):
-    return [st["cards"][i] for i in st["discard"]]
-
-
-def public(log):
-    return [e.text for e in log.events if e.visible_to is None]
+combat_state = functools.partial(ritual_state, deck=DECK)
 
 
 def private(log, name):

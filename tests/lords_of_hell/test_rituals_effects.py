@@ -4,52 +4,16 @@ Infernal Plague and Furnace of Souls the digest §3.3 PROPOSAL; targets: digest 
 
 from __future__ import annotations
 
-from pbem.dice import Dice
+import functools
+
+from combat_support import finish, ritual_state
+from loh_kit import discarded, line, public, sheet
+from loh_kit import instances as ids
+
 from pbem.engine import ACCEPTED, ILLEGAL, INVALID, UNKNOWN
-from pbem.eventlog import Log
-from pbem_games.lords_of_hell.cards import rituals
-from pbem_games.lords_of_hell.data import load_data
-from pbem_games.lords_of_hell.orders import check_sheet
 
-DATA = load_data()
 DECK = ["special.silence", "horde.metal-beasts", "artifact.wand-of-might", "horde.fiends"]
-
-
-def sheet(st, name, text):
-    s = check_sheet(st, DATA, name, text)
-    assert all(x.status == ACCEPTED for x in s.lines), [(x.text, x.message) for x in s.lines]
-    return s
-
-
-def line(st, name, text):
-    return check_sheet(st, DATA, name, text).lines[0]
-
-
-def combat_state(make_state, players, **fields):
-    full = {n: {"rituals_up": True, **players.get(n, {})} for n in ("a", "b", "c", "d")}
-    st = make_state(full, phase="combat", round=1, **{"deck": DECK, **fields})
-    st["combat"] = {"still": list(full)}
-    return st
-
-
-def finish(st, sheets, script=()):
-    log = Log()
-    dice = Dice(script=list(script))
-    rituals.finish_step(st, {n: sheets.get(n) for n in st["seats"]}, DATA, dice, log)
-    dice.finish()
-    return log
-
-
-def ids(st, name, key):
-    return [st["cards"][i] for i in st["players"][name][key]]
-
-
-def discarded(st):
-    return [st["cards"][i] for i in st["discard"]]
-
-
-def public(log):
-    return [e.text for e in log.events if e.visible_to is None]
+combat_state = functools.partial(ritual_state, deck=DECK)
 
 
 # --- Bury ----------------------------------------------------------------------------------

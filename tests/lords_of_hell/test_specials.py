@@ -4,52 +4,21 @@ their timing, refusals and the order of play."""
 
 from __future__ import annotations
 
+import functools
+
+import loh_kit
+from loh_kit import DATA, discarded, play, public, sheet
+from loh_kit import instances as ids
+
 from pbem.dice import Dice
-from pbem.engine import ACCEPTED, ILLEGAL, INVALID, UNKNOWN
-from pbem.eventlog import Log
-from pbem_games.lords_of_hell.cards import specials
-from pbem_games.lords_of_hell.data import load_data
-from pbem_games.lords_of_hell.orders import check_sheet
+from pbem.engine import ILLEGAL, INVALID, UNKNOWN
 
-DATA = load_data()
 DECK = ["horde.fiends"]  # a deck that is not empty: discards stay in the discard pile
-
-
-def sheet(st, name, text):
-    s = check_sheet(st, DATA, name, text)
-    assert all(line.status == ACCEPTED for line in s.lines), [
-        (line.text, line.message) for line in s.lines]
-    return s
-
-
-def line(st, name, text):
-    s = check_sheet(st, DATA, name, text)
-    assert len(s.lines) == 1
-    return s.lines[0]
-
-
-def ids(st, name, key):
-    return [st["cards"][i] for i in st["players"][name][key]]
-
-
-def discarded(st):
-    return [st["cards"][i] for i in st["discard"]]
-
-
-def play(st, sheets, dice=None):
-    log = Log()
-    dice = dice or Dice(script=[])
-    specials.play_step(st, {n: sheets.get(n) for n in st["seats"]}, DATA, dice, log)
-    dice.finish()
-    return log
+line = functools.partial(loh_kit.line, alone=True)  # a one-line sheet's result
 
 
 def texts(log, player=None):
     return [e.text for e in log.events if player is None or e.visible(player)]
-
-
-def public(log):
-    return [e.text for e in log.events if e.visible_to is None]
 
 
 # --- Recall ---------------------------------------------------------------------------------

@@ -3,23 +3,13 @@ trips with UNLESS conditions (PB-11), and the end of the phase."""
 
 from __future__ import annotations
 
-from loh_kit import DATA, instances
+from loh_kit import DATA, instances, line, sheets_for
 
 from pbem.dice import Dice
 from pbem.eventlog import Log
 from pbem_games.lords_of_hell import trading, transfer
-from pbem_games.lords_of_hell.orders import check_sheet
 
 # default Devils: a Asmodeus, b Baalzebub, c Belial, d Glasya
-
-
-def sheets_for(st, **texts):
-    out = {}
-    for n in st["seats"]:
-        sheet = check_sheet(st, DATA, n, texts[n]) if n in texts else None
-        assert sheet is None or not sheet.problems, [r.message for r in sheet.problems]
-        out[n] = sheet
-    return out
 
 
 def stage(st, **texts):
@@ -30,10 +20,6 @@ def stage(st, **texts):
     transfer.resolve(st, sheets, DATA, dice, log)
     dice.finish()
     return log
-
-
-def line(st, player, text):
-    return check_sheet(st, DATA, player, text).lines[0]
 
 
 def table(make_state, **fields):

@@ -81,7 +81,8 @@ def assign(fight, rnd: int) -> list[list[str]]:
             if len(fixed) < 2 and p not in fixed:
                 fixed[p] = len(fixed)
     rollers = [p for p in parties if not is_player(p) and p not in fixed]
-    side_of = dict(fixed)
+    # a party fixed in an earlier round and gone since (a hound killed) is on no side
+    side_of = {p: s for p, s in fixed.items() if p in parties}
     last = None
     for p in rollers:
         face = fight.dice.roll(f"side of {label(p, fight.data, st)} in {sectio}")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pbem.engine import ACCEPTED, ILLEGAL, INVALID, LineResult, OrderSheet
-from pbem.lines import clean_line, parse_int, sheet_lines  # noqa: F401  parse_int: for the order modules
+from pbem.lines import checked_line, clean_line, parse_int, sheet_lines  # noqa: F401  parse_int: for the order modules
 
 from ..data import HellData
 from ..errors import OrderError
@@ -113,28 +113,9 @@ def check_sheet(state: HellState, data: HellData, player: str, text: str) -> Ord
                                           message=f"{line!r} is not an order I know",
                                           hint=_suggest(line, ctx)))
             continue
-        if ctx.stage not in otype.stages:
-            when = " or ".join(otype.stages)
-            sheet.lines.append(LineResult(
-                no, raw.strip(), ILLEGAL, rule=otype.rule,
-                message=f"{otype.keyword} is an order for the {when} stage, "
-                        f"and this is the {ctx.stage} stage",
-                hint="remove this line; see the order form for this stage's orders"))
-            continue
-        if not otype.repeatable and otype.keyword in seen:
-            sheet.lines.append(LineResult(no, raw.strip(), ILLEGAL, rule=otype.rule,
-                                          message=f"{otype.keyword} may be given only once",
-                                          hint="keep one of these lines"))
-            continue
-        try:
-            canonical, data_ = otype.parse(rest, ctx)
-        except OrderError as e:
-            sheet.lines.append(LineResult(no, raw.strip(), e.status, message=e.message,
-                                          rule=e.rule or otype.rule, hint=e.hint))
-            continue
-        seen.add(otype.keyword)
-        sheet.lines.append(LineResult(no, raw.strip(), ACCEPTED, canonical=canonical,
-                                      rule=otype.rule, order={"type": otype.keyword, **data_}))
+        sheet.lines.append(checked_line(
+            no, raw, otype, rest, ctx, ctx.stage, otype.stages, seen,
+            "remove this line; see the order form for this stage's orders"))
     return sheet
 
 

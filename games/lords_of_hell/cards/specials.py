@@ -206,8 +206,9 @@ def _earth_condition(st: dict, name: str, o: dict, data, dice, log) -> None:
     st["earth_condition"] = o["card"]
     card = data.cards[o["card"]]
     was = f", replacing {data.cards[old].name}" if old and old != o["card"] else ""
+    effect = card.text.split(": ", 1)[-1]  # the card text after "Earth condition ...:"
     log.public("earth-condition", f"{card.name} is the Earth condition until the end of "
-               f"this turn's gathering{was}: {card.text}", "LH-III.2-05", player=name,
+               f"this turn's gathering{was}: {effect}", "LH-III.2-05", player=name,
                card=o["card"])
 
 

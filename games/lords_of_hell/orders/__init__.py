@@ -17,8 +17,8 @@ import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pbem.engine import ACCEPTED, ILLEGAL, INVALID, LineResult, OrderSheet
-from pbem.lines import OrderError, clean_line, sheet_lines
+from pbem.engine import ILLEGAL, INVALID, LineResult, OrderSheet
+from pbem.lines import checked_line, clean_line, sheet_lines
 
 from ..datamodel import LohData
 
@@ -109,28 +109,9 @@ def check_sheet(state: dict, data: LohData, player: str, text: str) -> OrderShee
                                           message=f"{line!r} is not an order I know",
                                           hint=_suggest(line, ctx)))
             continue
-        if ctx.phase not in otype.phases:
-            when = " or ".join(otype.phases)
-            sheet.lines.append(LineResult(
-                no, raw.strip(), ILLEGAL, rule=otype.rule,
-                message=f"{otype.keyword} is an order for the {when} stage, "
-                        f"and this is the {ctx.phase} stage",
-                hint="remove this line; the order form lists this stage's orders"))
-            continue
-        if not otype.repeatable and otype.keyword in seen:
-            sheet.lines.append(LineResult(no, raw.strip(), ILLEGAL, rule=otype.rule,
-                                          message=f"{otype.keyword} may be given only once",
-                                          hint="keep one of these lines"))
-            continue
-        try:
-            canonical, data_ = otype.parse(rest, ctx)
-        except OrderError as e:
-            sheet.lines.append(LineResult(no, raw.strip(), e.status, message=e.message,
-                                          rule=e.rule or otype.rule, hint=e.hint))
-            continue
-        seen.add(otype.keyword)
-        sheet.lines.append(LineResult(no, raw.strip(), ACCEPTED, canonical=canonical,
-                                      rule=otype.rule, order={"type": otype.keyword, **data_}))
+        sheet.lines.append(checked_line(
+            no, raw, otype, rest, ctx, ctx.phase, otype.phases, seen,
+            "remove this line; the order form lists this stage's orders"))
     return sheet
 
 

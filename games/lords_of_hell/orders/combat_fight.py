@@ -27,42 +27,57 @@ and kept until changed; `<KEYWORD> OFF` restores the default.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from pbem.engine import ILLEGAL, INVALID
 from pbem.lines import OrderError, match, parse_int
 
-from . import ANY, Ctx, order
+from . import ANY, Ctx, Parser, order
 from .combat import devil_arg, devil_list, dname
 
 JUGGERNAUTS = "horde.juggernauts"
 LEVIATHAN = "horde.leviathan"
 
 
-def _off(rest: str, keyword: str) -> tuple[str, dict] | None:
-    if rest.strip().upper() == "OFF":
-        return f"{keyword} OFF", {"off": True}
-    return None
+def _standing(keyword: str, **kw):
+    """Register a fight standing order (for any stage) whose `<KEYWORD> OFF` restores the
+    default before the parser sees the line."""
+
+    def wrap(fn: Parser) -> Parser:
+        @functools.wraps(fn)
+        def parse(rest: str, ctx: Ctx) -> tuple[str, dict]:
+            if rest.strip().upper() == "OFF":
+                return f"{keyword} OFF", {"off": True}
+            return fn(rest, ctx)
+
+        return order(keyword, phases=ANY, standing=True, **kw)(parse)
+
+    return wrap
 
 
-@order("ATTACK", phases=ANY, rule="LH-IV.3.1-07", example="ATTACK Belial, Glasya",
-       standing=True,
-       doc="Fights: the armies you attack when they are at your fight's place (a list, ALL, "
-           "or ONLY IF ATTACKED, the default); the list's order ranks them for odd hits")
+def _devils(keyword: str, rest: str, ctx: Ctx, rule: str, needs: str,
+            hint: str) -> tuple[str, list[str]]:
+    """A list of Devils (refused when empty: `<KEYWORD> needs <needs>`) and its canonical
+    text."""
+    if not rest.strip():
+        raise OrderError(INVALID, f"{keyword} needs {needs}", rule, hint)
+    who = devil_list(rest, ctx, rule, hint)
+    return f"{keyword} " + ", ".join(dname(ctx, w) for w in who), who
+
+
+@_standing("ATTACK", rule="LH-IV.3.1-07", example="ATTACK Belial, Glasya",
+           doc="Fights: the armies you attack when they are at your fight's place (a list, ALL, "
+               "or ONLY IF ATTACKED, the default); the list's order ranks them for odd hits")
 def parse_attack(rest: str, ctx: Ctx) -> tuple[str, dict]:
-    off = _off(rest, "ATTACK")
-    if off:
-        return off
     text = " ".join(rest.upper().split())
     if text == "ALL":
         return "ATTACK ALL", {"mode": "all", "targets": []}
     if text == "ONLY IF ATTACKED":
         return "ATTACK ONLY IF ATTACKED", {"mode": "if-attacked", "targets": []}
-    if not text:
-        raise OrderError(INVALID, "ATTACK needs Devils, ALL or ONLY IF ATTACKED",
-                         "LH-IV.3.1-07", "e.g. ATTACK Belial, Glasya")
-    who = devil_list(rest, ctx, "LH-IV.3.1-07", "e.g. ATTACK Belial, Glasya")
-    return "ATTACK " + ", ".join(dname(ctx, w) for w in who), {"mode": "list", "targets": who}
+    canonical, who = _devils("ATTACK", rest, ctx, "LH-IV.3.1-07",
+                             "Devils, ALL or ONLY IF ATTACKED", "e.g. ATTACK Belial, Glasya")
+    return canonical, {"mode": "list", "targets": who}
 
 
 _COND = [
@@ -81,14 +96,10 @@ _RETREAT_HINT = ("write RETREAT IF <condition> [OR <condition>] [TO HOME or TO E
                  "LOST <n>, ATTACKED")
 
 
-@order("RETREAT", phases=ANY, rule="LH-IV.3.1-01", example="RETREAT IF OUTPOWERED TO HOME",
-       standing=True,
-       doc="Fights: leave a fight at a fight round's retreat step when a condition holds "
-           "(never from your own home realm, never with Leviathan); default: never")
+@_standing("RETREAT", rule="LH-IV.3.1-01", example="RETREAT IF OUTPOWERED TO HOME",
+           doc="Fights: leave a fight at a fight round's retreat step when a condition holds "
+               "(never from your own home realm, never with Leviathan); default: never")
 def parse_retreat(rest: str, ctx: Ctx) -> tuple[str, dict]:
-    off = _off(rest, "RETREAT")
-    if off:
-        return off
     text = " ".join(rest.upper().split())
     if not text.startswith("IF "):
         raise OrderError(INVALID, f"RETREAT {rest.strip()!r} is not understood",
@@ -116,31 +127,22 @@ def parse_retreat(rest: str, ctx: Ctx) -> tuple[str, dict]:
     return f"RETREAT IF {shown} TO {to.upper()}", {"conds": conds, "to": to}
 
 
-@order("PURSUE", phases=ANY, rule="LH-IV.3.1-02", example="PURSUE Belial", standing=True,
-       doc="Fights: follow these armies (or ANY) when they retreat from your fight; the "
-           "first retreating one in your list; default: never")
+@_standing("PURSUE", rule="LH-IV.3.1-02", example="PURSUE Belial",
+           doc="Fights: follow these armies (or ANY) when they retreat from your fight; the "
+               "first retreating one in your list; default: never")
 def parse_pursue(rest: str, ctx: Ctx) -> tuple[str, dict]:
-    off = _off(rest, "PURSUE")
-    if off:
-        return off
     if rest.strip().upper() == "ANY":
         return "PURSUE ANY", {"any": True, "targets": []}
-    if not rest.strip():
-        raise OrderError(INVALID, "PURSUE needs Devils or ANY", "LH-IV.3.1-02",
-                         "e.g. PURSUE Belial, or PURSUE ANY")
-    who = devil_list(rest, ctx, "LH-IV.3.1-02", "e.g. PURSUE Belial, or PURSUE ANY")
-    return "PURSUE " + ", ".join(dname(ctx, w) for w in who), {"any": False, "targets": who}
+    canonical, who = _devils("PURSUE", rest, ctx, "LH-IV.3.1-02", "Devils or ANY",
+                             "e.g. PURSUE Belial, or PURSUE ANY")
+    return canonical, {"any": False, "targets": who}
 
 
-@order("REROLL", phases=ANY, rule="LH-IV.3.2-02", example="REROLL IF HITS BELOW EXPECTED",
-       standing=True,
-       doc="Fights: re-roll all your attack dice once when fewer of them can hit than n, or "
-           "than EXPECTED (the average for your dice and targets); the second roll stands; "
-           "default: never")
+@_standing("REROLL", rule="LH-IV.3.2-02", example="REROLL IF HITS BELOW EXPECTED",
+           doc="Fights: re-roll all your attack dice once when fewer of them can hit than n, or "
+               "than EXPECTED (the average for your dice and targets); the second roll stands; "
+               "default: never")
 def parse_reroll(rest: str, ctx: Ctx) -> tuple[str, dict]:
-    off = _off(rest, "REROLL")
-    if off:
-        return off
     m = re.match(r"^IF HITS BELOW (\S+)$", " ".join(rest.upper().split()))
     if not m:
         raise OrderError(INVALID, f"REROLL {rest.strip()!r} is not understood",
@@ -164,15 +166,11 @@ def kind_name(kind: str, data) -> str:
     return {"soul": "Souls", "devil": "Devil"}.get(kind) or data.cards[kind].name
 
 
-@order("CASUALTIES", phases=ANY, rule="LH-IV.3.3-02", example="CASUALTIES Souls, Fiends, Devil",
-       standing=True,
-       doc="Fights: the order your units take hits (Souls, horde names, Devil); kinds not "
-           "named follow the default Souls, power-1 hordes, stronger hordes, Devil; "
-           "Juggernauts always first, Leviathan always last")
+@_standing("CASUALTIES", rule="LH-IV.3.3-02", example="CASUALTIES Souls, Fiends, Devil",
+           doc="Fights: the order your units take hits (Souls, horde names, Devil); kinds not "
+               "named follow the default Souls, power-1 hordes, stronger hordes, Devil; "
+               "Juggernauts always first, Leviathan always last")
 def parse_casualties(rest: str, ctx: Ctx) -> tuple[str, dict]:
-    off = _off(rest, "CASUALTIES")
-    if off:
-        return off
     hint = "e.g. CASUALTIES Souls, Fiends, Metal Beasts, Devil"
     kinds: list[str] = []
     for part in rest.split(","):
@@ -191,20 +189,14 @@ def parse_casualties(rest: str, ctx: Ctx) -> tuple[str, dict]:
     return f"CASUALTIES {shown}", {"kinds": kinds}
 
 
-@order("JUGGERNAUT TARGET", phases=ANY, rule="LH-IV.3.3-03",
-       example="JUGGERNAUT TARGET Glasya, Belial", standing=True,
-       doc="Fights: the hostile army that takes the extra hit of your destroyed Juggernauts "
-           "(the first of the list that is hostile); default: the strongest hostile army")
+@_standing("JUGGERNAUT TARGET", rule="LH-IV.3.3-03",
+           example="JUGGERNAUT TARGET Glasya, Belial",
+           doc="Fights: the hostile army that takes the extra hit of your destroyed Juggernauts "
+               "(the first of the list that is hostile); default: the strongest hostile army")
 def parse_juggernaut(rest: str, ctx: Ctx) -> tuple[str, dict]:
-    off = _off(rest, "JUGGERNAUT TARGET")
-    if off:
-        return off
-    if not rest.strip():
-        raise OrderError(INVALID, "JUGGERNAUT TARGET needs Devils", "LH-IV.3.3-03",
-                         "e.g. JUGGERNAUT TARGET Glasya")
-    who = devil_list(rest, ctx, "LH-IV.3.3-03", "e.g. JUGGERNAUT TARGET Glasya")
-    return ("JUGGERNAUT TARGET " + ", ".join(dname(ctx, w) for w in who),
-            {"targets": who})
+    canonical, who = _devils("JUGGERNAUT TARGET", rest, ctx, "LH-IV.3.3-03", "Devils",
+                             "e.g. JUGGERNAUT TARGET Glasya")
+    return canonical, {"targets": who}
 
 
 __all__ = ["devil_arg", "kind_name"]

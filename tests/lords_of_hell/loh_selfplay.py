@@ -76,9 +76,10 @@ def candidates(rng: random.Random, st: dict, name: str) -> list[str]:
                                         if rng.random() < 0.5 else ""))
     elif phase == "gathering":
         cands = [_devil(st, p) for p in st["seats"] if st["players"][p]["proclaimed"]]
-        if cands and rng.random() < 0.4:
+        if cands and rng.random() < 0.5:
             out.append(f"OBJECT {rng.choice(cands)}")
-        out.append(f"VOTE {_devil(st, rng.choice(st['seats']))}")
+        if rng.random() < 0.5:
+            out.append(f"VOTE {_devil(st, rng.choice(st['seats']))}")
     return [line for line in out if line]
 
 
