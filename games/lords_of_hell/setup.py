@@ -35,6 +35,7 @@ def new_state(players: list[str], variants: dict, dice, data, log) -> dict:
     _deal_hordes(st, dice, data)
     st["starter"] = dice.shuffle(list(players), "the Starter")[0]  # LH-II.4-06
     _report(st, data, log)
+    log.phase = "draw"
     draw.run(st, data, dice, log)  # LH-II.4-07: the first turn starts with the draw phase
     return st
 

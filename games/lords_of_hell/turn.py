@@ -20,11 +20,9 @@ import copy
 from pbem.engine import OrderSheet, Resolution
 from pbem.eventlog import Log
 
-from . import combat, draw, gathering, trading, transfer, victory
+from . import combat, deck, draw, gathering, trading, transfer, victory
 from .datamodel import LohData
 from .orders import standing
-
-MAX_ROUNDS = 4  # LH-III.3-02
 
 
 def stage_name(st: dict) -> str:
@@ -56,6 +54,9 @@ def resolve(state: dict, sheets: dict[str, OrderSheet | None], dice, data: LohDa
             return Resolution(st, log.events, stage_name(st), finished=True,
                               result=victory.result_text(st, data))
         _next_turn(st, data, dice, log)
+    # cards discarded onto an empty deck are the new deck (LH-I.3.5-02/03): every draw
+    # reshuffles first, and here the deck is whole again before the next stage opens
+    deck.refill(st, dice, log)
     return Resolution(st, log.events, stage_name(st))
 
 
@@ -67,8 +68,14 @@ def _start_combat(st: dict, data: LohData, dice, log: Log) -> None:
     _skip_quiet_rounds(st, data, dice, log)
 
 
+def _more_rounds(st: dict, going: bool, data: LohData) -> bool:
+    """Another combat round: the phase goes on, up to 4 rounds (LH-III.3-02, the data's
+    `max_combat_rounds`)."""
+    return going and st["round"] < data.tables["max_combat_rounds"]
+
+
 def _next_round(st: dict, going: bool, data: LohData, dice, log: Log) -> None:
-    if going and st["round"] < MAX_ROUNDS:
+    if _more_rounds(st, going, data):
         st["round"] += 1
         _skip_quiet_rounds(st, data, dice, log)
     else:
@@ -79,7 +86,7 @@ def _skip_quiet_rounds(st: dict, data: LohData, dice, log: Log) -> None:
     """A combat round in which nobody has a decision to take is resolved at once."""
     while st["phase"] == "combat" and not combat.has_decisions(st, data):
         going = combat.run_round(st, {p: None for p in st["seats"]}, data, dice, log)
-        if going and st["round"] < MAX_ROUNDS:
+        if _more_rounds(st, going, data):
             st["round"] += 1
         else:
             _start_gathering(st, data, dice, log)

@@ -24,9 +24,16 @@ def _names(st: dict, data, instances: list[str]) -> list[str]:
 
 
 def _card_name(st: dict, data, instance: str) -> str:
+    """The card's name, with what its symbols show (LH-I.3.4-03): a horde's power when
+    not 1 ("Leviathan (power 9)"; Tormented Ones vary), and an unstoppable special."""
     if is_oath(instance):
         return f"Oath of {data.devils[oath_owner(instance)].name}"
-    return data.cards[st["cards"][instance]].name
+    card = data.cards[st["cards"][instance]]
+    if card.kind == "horde" and card.power != 1:
+        return f"{card.name} ({'power ' + str(card.power) if card.power else 'power varies'})"
+    if card.kind == "special" and card.unstoppable:
+        return f"{card.name} (unstoppable)"
+    return card.name
 
 
 def _player(st: dict, data, name: str) -> dict:
