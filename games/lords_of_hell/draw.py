@@ -11,8 +11,8 @@ digest §3.3 PROPOSAL; standing order `TORTURE`, PB-02).
 from __future__ import annotations
 
 from . import homes, trading
-from .data import draw_count
 from .datamodel import HPOH
+from .datatables import draw_count
 from .deck import draw_cards, refill
 from .orders.standing import standing
 from .state import is_oath, order_from_starter, player_of_devil, total_cards

@@ -1,6 +1,6 @@
 """Card effects registered by card id (the cards/ modules register on import), and
-what is implemented (`pbem data audit lords-of-hell`). Loading fails for a card with no
-effect or an effect with no card once every card is done (`check`)."""
+what is implemented (`pbem data audit lords-of-hell`). Loading the game fails for a card
+with no effect or an effect with no card (`check`)."""
 
 from __future__ import annotations
 
@@ -29,3 +29,16 @@ def coverage(data) -> dict[str, dict[str, int]]:
         k["total"] += 1
         k["implemented"] += cid in EFFECTS
     return out
+
+
+def check(data) -> None:
+    """Every card kind in the data has its effect, and every effect its card."""
+    from . import cards  # noqa: F401  every effect registered
+
+    missing = sorted(set(data.cards) - set(EFFECTS))
+    extra = sorted(set(EFFECTS) - set(data.cards))
+    if missing or extra:
+        raise ValueError("Lords of Hell card effects do not match the data: "
+                         + (f"no effect for {', '.join(missing)}" if missing else "")
+                         + ("; " if missing and extra else "")
+                         + (f"no card for {', '.join(extra)}" if extra else ""))

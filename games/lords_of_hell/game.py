@@ -7,7 +7,7 @@ from pathlib import Path
 from pbem.engine import OrderSheet, Resolution
 from pbem.eventlog import Log
 
-from . import setup, turn
+from . import effects, setup, turn
 from .data import load_data
 from .form import order_form
 from .orders import check_sheet
@@ -28,9 +28,15 @@ class LordsOfHell:
                              "LH-II.3.1-03)",
     }
 
+    _checked_data = None
+
     @property
     def data(self):
-        return load_data()
+        data = load_data()
+        if self._checked_data is not data:  # the effects are checked once per data
+            effects.check(data)
+            self._checked_data = data
+        return data
 
     def new_game(self, players: list[str], variants: dict, dice):
         log = Log()

@@ -152,6 +152,16 @@ def test_first_matching_stage_pattern_wins():
                                                         if k != "stages"}, "Movement")
 
 
+def test_lords_of_hell_stages_take_their_own_lengths():
+    """The moderators.md example: a Lords of Hell turn's stages by name pattern."""
+    loh = {"hours": 72, "stages": {"* transfer": {"hours": 120},
+                                   "* combat round *": {"hours": 48},
+                                   "* gathering": {"hours": 72}}}
+    assert [for_stage(loh, name).hours for name in (
+        "turn 1 transfer", "turn 1 combat round 1", "turn 1 combat round 4",
+        "turn 1 gathering", "turn 12 transfer")] == [120.0, 48.0, 48.0, 72.0, 120.0]
+
+
 def test_stage_deadlines():
     # Mon 23 Nov 19:00 UTC (20:00 CET) + 48 h → Wed; next Mon 30 Nov 20:00 CET.
     assert deadline(STAGED, utc(2026, 11, 23, 19), "Turn 3") == utc(2026, 11, 30, 19)

@@ -243,10 +243,11 @@ def gather_lines(state: dict, player: str) -> list[str]:
 PLAYED = ("cast", "combat-cast", "counter", "play-right-away", "card-reroll", "card-played")
 
 
-def play_games(seeds, turns: int, check=None) -> Counter:
+def play_games(seeds, turns: int, check=None, until_all: bool = False) -> Counter:
     """Seeded games of 3 to 6 players, the cards not yet played steered into the hands
     (`steer`), random sheets with card lines first; `check(state)` after every turn.
-    Returns how many times each card was played."""
+    Returns how many times each card was played; `until_all`: stop as soon as every
+    card has been."""
     from test_selfplay import NAMES, random_sheet
 
     from pbem.dice import Dice
@@ -276,6 +277,8 @@ def play_games(seeds, turns: int, check=None) -> Counter:
             state = res.state
             if check:
                 check(state)
+            if until_all and len(played) == len(DATA.arcana):
+                return played
             if res.finished:
                 break
     return played

@@ -20,7 +20,7 @@ from pbem.site import init_site
 from pbem_games.lords_of_hell import combat, souls, turn
 from pbem_games.lords_of_hell.combat import fight
 from pbem_games.lords_of_hell.combat.context import Rt, new_fight
-from pbem_games.lords_of_hell.data import draw_count
+from pbem_games.lords_of_hell.datatables import draw_count
 from pbem_games.lords_of_hell.orders import standing
 from pbem_games.lords_of_hell.views import public_view
 

@@ -16,12 +16,12 @@ from pbem_games.lords_of_hell.data import (
     DATA_DIR,
     KINDS,
     DataError,
-    draw_count,
     load_data,
     load_data_from,
 )
 from pbem_games.lords_of_hell.dataaudit import audit
 from pbem_games.lords_of_hell.datamodel import HPOH, LohData
+from pbem_games.lords_of_hell.datatables import draw_count
 
 DATA = load_data()
 
@@ -290,3 +290,24 @@ def test_cli_data_audit_text():
     assert result.exit_code == 0, result.output
     assert "lords-of-hell:" in result.output
     assert "tables.yaml: draw_table.0" in result.output
+
+
+def test_loading_fails_for_a_card_without_its_effect():
+    """Every card kind has its effect (`pbem data audit lords-of-hell` counts them); the
+    game refuses to load data with a card the code does not know, or lacking one."""
+    import dataclasses
+
+    import pytest
+
+    from pbem_games.lords_of_hell import effects
+
+    DATA = load_data()
+    effects.check(DATA)
+    fake = dataclasses.replace(DATA.cards["special.recall"], id="special.bogus")
+    more = dataclasses.replace(DATA, cards={**DATA.cards, "special.bogus": fake})
+    with pytest.raises(ValueError, match="no effect for special.bogus"):
+        effects.check(more)
+    less = dataclasses.replace(DATA, cards={k: v for k, v in DATA.cards.items()
+                                            if k != "ritual.bury"})
+    with pytest.raises(ValueError, match="no card for ritual.bury"):
+        effects.check(less)

@@ -55,3 +55,4 @@ def test_lh_ii_2_2_01_private_promises_only_to_their_parties():
     assert [p["id"] for p in player_view(st, "b", DATA)["promises"]] == ["d1.1", "d2.1"]
     assert [p["id"] for p in player_view(st, "c", DATA)["promises"]] == ["d2.1"]
     assert [p["id"] for p in public_view(st, DATA)["promises"]] == ["d2.1"]
+
