@@ -40,7 +40,25 @@ BODY = {
 def step(st: dict, sheets: dict, data, dice, log) -> None:
     from .trading import settle, silenced  # trading imports this module
 
-    lines = {n: orders_of(sheets.get(n), "DEAL") for n in st["seats"]}
+    for name, o, missing in matched(st, sheets, "DEAL"):
+        text = deal_text(o, data)
+        if missing:
+            log.private(name, "deal-unmatched", f"Your DEAL {text} is not made: no "
+                        f"matching DEAL from {_and(missing)}.", RULE)
+            continue
+        if silenced(st):
+            log.some(o["parties"], "deal-refused", f"The deal {text} is not made: "
+                     f"{SILENCE_TEXT}.", "LH-II.2.4-02")
+            continue
+        execute(st, o, data, log)
+        settle(st, data, log)
+
+
+def matched(st: dict, sheets: dict, keyword: str):
+    """Yield (writer, order, missing parties) for every `keyword` line, players in Starter
+    order, each one's lines in sheet order; a line whose every other party has an unused
+    line with the same `key` is matched with those lines (missing == []), each line once."""
+    lines = {n: orders_of(sheets.get(n), keyword) for n in st["seats"]}
     used = {n: [False] * len(lines[n]) for n in st["seats"]}
     for name in order_from_starter(st):
         for i, o in enumerate(lines[name]):
@@ -57,19 +75,10 @@ def step(st: dict, sheets: dict, data, dice, log) -> None:
                     missing.append(p)
                 else:
                     found[p] = j
-            text = deal_text(o, data)
-            if missing:
-                log.private(name, "deal-unmatched", f"Your DEAL {text} is not made: no "
-                            f"matching DEAL from {_and(missing)}.", RULE)
-                continue
-            for p, j in found.items():
-                used[p][j] = True
-            if silenced(st):
-                log.some(o["parties"], "deal-refused", f"The deal {text} is not made: "
-                         f"{SILENCE_TEXT}.", "LH-II.2.4-02")
-                continue
-            execute(st, o, data, log)
-            settle(st, data, log)
+            if not missing:
+                for p, j in found.items():
+                    used[p][j] = True
+            yield name, o, missing
 
 
 SILENCE_TEXT = "Silence is in force"
@@ -159,6 +168,12 @@ def _move(st: dict, c: dict, old_home: dict, data, log) -> None:
         st["realms"][realm] = c["to"]
         log.public("realm-swap", f"{c['to']} takes {data.realms[realm].name} as home "
                    "realm (swapped by agreement).", "LH-I.2-06", player=c["to"], realm=realm)
+
+
+def give(st: dict, c: dict, data, log) -> None:
+    """One GIVES clause changes hands (Souls, cards, Oaths, a prisoner; not Realm, which
+    `execute` swaps with the old homes)."""
+    _move(st, c, {}, data, log)
 
 
 def add_promise(st: dict, c: dict, pid: str, deal_id: str | None, data,

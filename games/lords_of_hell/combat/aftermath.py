@@ -2,6 +2,14 @@
 support point (LH-IV.2.5) and the armies' return home (LH-IV.2.6-01).
 
 Combat transfers, place by place, among the armies left there (PB-30):
+- COMBAT DEAL <terms> (LH-IV.2.4-01, orders/combat_deal.py): matched like a DEAL (every
+  party's sheet has the same terms, deals.matched), made first, only when every party's
+  army is left at the same fight's place, as escrow (all of it or nothing): the parties
+  may trade (homes.can_trade), each giver holds all he gives now (after the captures, so
+  a prisoner taken this round can be passed on), artifacts pass only between Devils
+  present there (in Hell and not knocked out in this fight). Prisoners go to the new
+  captor with homes.imprison (LH-I.1.1-09). Unmatched or impossible ones are told to
+  their writers, with the reason.
 - OCCUPY <realm>: a realm emptied in this fight (its owner lost his home for want of
   forces, capture.py) becomes the army's home; its old home goes to the centre
   uncontrolled (LH-I.2-06; G16 for what happens to the old home). Several armies asking
@@ -9,9 +17,9 @@ Combat transfers, place by place, among the armies left there (PB-30):
 - SWAP REALM <devil>: two armies of the place that name each other swap homes.
 - Other moves (G16): the one army left with units at the free realm it went to claims it
   as its new home; several left there, nobody claims it.
-Not implemented (reported): objecting to an occupation or swap and fighting on over it
-(LH-IV.2.4-02), and transfers of hordes, Souls, artifacts and prisoners between the armies
-(LH-IV.2.4-01). An emptied realm nobody takes stays uncontrolled (LH-IV.2.4-03).
+Objecting to an occupation or swap and fighting on over it (LH-IV.2.4-02) is not
+modelled: the orders only say what each army does. An emptied realm nobody takes stays
+uncontrolled (LH-IV.2.4-03).
 
 The SP (LH-IV.2.5-01): a fight that lasted more than one fight round, in which at least
 one army was completely defeated (every unit destroyed or knocked out; an army that
@@ -23,31 +31,80 @@ the winner already had one from each of them this turn (G19; `P["sp_from"]`).
 
 from __future__ import annotations
 
+from .. import deals, homes
+from .. import items as it
 from . import army
 from .context import place
 
+DEAL_RULE = "LH-IV.2.4-01"
+
 
 def transfers(rt, fights: list[dict]) -> None:
-    said, seen = False, []
-    for fight in fights:
-        here = rt.ranked(a for a in fight["armies"] if army.units(rt.st, a))
+    places = [(f, rt.ranked(a for a in f["armies"] if army.units(rt.st, a))) for f in fights]
+    _combat_deals(rt, places)
+    seen = []
+    for fight, here in places:
         seen += here
         if not here:
             continue
+        if len(here) > 1 and any(rt.orders(n, k) for n in here for k in ("OCCUPY",
+                                                                          "SWAP REALM")):
+            rt.log.not_implemented("Objecting to an occupation or a swap of realms, and "
+                                   "fighting on over it (the orders only say what each "
+                                   "army does)", "LH-IV.2.4-02")
         _occupy(rt, fight, here)
         _swap(rt, here)
         if fight["claim"]:
             _claim(rt, fight, here)
-        if len(here) > 1 and not said:
-            said = True
-            rt.log.not_implemented("Combat transfers of hordes, Souls, artifacts and prisoners "
-                                   "between armies that end a fight together, and objecting "
-                                   "to an occupation or a swap", "LH-IV.2.4-01")
     for name in rt.order:  # nothing silently ignored
         for key in ("OCCUPY", "SWAP REALM"):
             if rt.orders(name, key) and name not in seen:
                 rt.log.private(name, "order-unused", f"Your {key} order was not carried out: "
                                "your army did not end a fight this round.", "LH-IV.2.4-02")
+
+
+def _combat_deals(rt, places: list[tuple[dict, list[str]]]) -> None:
+    st, data, log = rt.st, rt.data, rt.log
+    for name, o, missing in deals.matched(st, rt.sheets, "COMBAT DEAL"):
+        text = deals.deal_text(o, data)
+        if missing:
+            log.private(name, "combat-deal-unmatched", f"Your COMBAT DEAL {text} is not "
+                        f"made: no matching COMBAT DEAL from {', '.join(missing)}.", DEAL_RULE)
+            continue
+        fight = next((f for f, here in places if set(o["parties"]) <= set(here)), None)
+        why = ("not every party's army ended a fight at the same place this round"
+               if fight is None else _deal_problem(st, o, fight, data))
+        if why:
+            log.some(o["parties"], "combat-deal-failed", f"The combat transfer {text} is not "
+                     f"made, and nothing changes hands: {why}.", DEAL_RULE)
+            continue
+        for c in o["clauses"]:
+            deals.give(st, c, data, log)
+        deal_id = f"d{len(st['deals']) + 1}"
+        st["deals"].append({"id": deal_id, "turn": st["turn"], "phase": st["phase"],
+                            "parties": o["parties"], "terms": o["clauses"], "text": text})
+        log.public("combat-deal", f"Combat transfer at {place(fight, data)}: {text}.",
+                   DEAL_RULE, deal=deal_id, parties=o["parties"], fight=fight["id"])
+
+
+def _deal_problem(st: dict, o: dict, fight: dict, data) -> str | None:
+    """Why the matched transfer cannot be made now (None: it can)."""
+    for c in o["clauses"]:
+        if not homes.can_trade(st, c["from"], c["to"]):
+            return f"{c['from']} and {c['to']} cannot trade now (LH-I.1.1-05)"
+        item = c["item"]
+        if item["kind"] == "card" and data.cards[item["card"]].kind == "artifact":
+            away = [n for n in (c["from"], c["to"]) if st["players"][n]["status"] != "hell"
+                    or n in fight["ko"]]
+            if away:
+                return (f"{it.text(item, data)}: artifacts pass only between Devils present "
+                        f"there, and {', '.join(away)}'s Devil is not (LH-IV.2.4-01)")
+    for giver in o["parties"]:
+        lack = it.shortfall(st, giver, [c["item"] for c in o["clauses"]
+                                        if c["from"] == giver], data)
+        if lack:
+            return lack
+    return None
 
 
 def _move_home(rt, name: str, realm: str, rule: str, how: str) -> None:

@@ -13,6 +13,8 @@ combat_fight.py.
                                    as your new home (PB-30)
     SWAP REALM Belial              swap home realms with an army of your fight; both write it
     SP TO Belial                   who gets the combat's support point (PB-31), matched
+    COMBAT DEAL asmodeus GIVES Prisoner glasya TO belial   combat transfers of hordes,
+                                   Souls, artifacts and prisoners (combat_deal.py)
 
 Devils are named by their Devil's name or their player's name. The intention lines
 (TARGET, NO MOVE, OTHER MOVE): the last one on the sheet counts.
@@ -195,4 +197,4 @@ def parse_sp_to(rest: str, ctx: Ctx) -> tuple[str, dict]:
     return f"SP TO {dname(ctx, who)}", {"to": who}
 
 
-from . import combat_fight  # noqa: E402, F401  the fight's standing orders
+from . import combat_deal, combat_fight  # noqa: E402, F401  COMBAT DEAL; standing orders
