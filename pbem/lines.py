@@ -14,7 +14,10 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from .engine import AMBIGUOUS, INVALID, UNKNOWN
+from .engine import ACCEPTED, AMBIGUOUS, ILLEGAL, INVALID, UNKNOWN, LineResult, OrderSheet
+
+#: First words of the header lines the framework reads (pbem/orders.py); games skip them.
+HEADER_WORDS = ("game", "player", "secret", "turn", "stage")
 
 
 class OrderError(Exception):
@@ -57,6 +60,58 @@ def sheet_lines(text: str) -> list[tuple[int, str]]:
             break
         out.append((no, raw))
     return out
+
+
+def order_lines(text: str):
+    """(line number, raw line, cleaned line) for every line of a sheet that may carry an
+    order: not blank, not only a comment, not a header line (sheet_lines, clean_line)."""
+    for no, raw in sheet_lines(text):
+        line = clean_line(raw)
+        if line and line.split(" ")[0].lower().rstrip(":") not in HEADER_WORDS:
+            yield no, raw, line
+
+
+def find_type(line: str, types: dict):
+    """(the order type whose keyword starts the line, the rest of the line), trying the
+    longest keyword first ("BUY OFF" before "BUY"); (None, line) for none."""
+    words = line.split(" ")
+    for n in (3, 2, 1):
+        if len(words) >= n:
+            key = " ".join(words[:n]).upper()
+            if key in types:
+                return types[key], " ".join(words[n:])
+    return None, line
+
+
+def not_a_player(no: int, raw: str, player: str, seats: list[str], rule: str) -> LineResult:
+    """The answer to each line of a sheet sent for a name that is not seated (parsers may
+    look up the player's hand or pieces: never a KeyError)."""
+    return LineResult(no, raw.strip(), ILLEGAL, rule=rule,
+                      message=f"{player!r} is not a player in this game",
+                      hint="send orders as one of the players: " + ", ".join(seats))
+
+
+def unknown_order(no: int, raw: str, line: str, types: dict, keys: list[str]) -> LineResult:
+    """A line no keyword starts, with a "did you mean" built from `keys`, the keywords of
+    this stage (whole keywords, so "BUY OF ALL" suggests BUY OFF, not BUY)."""
+    if not keys:
+        hint = "this stage takes no orders"
+    else:
+        words = line.upper().split(" ")
+        best = [(difflib.SequenceMatcher(None, " ".join(words[:len(k.split(" "))]), k).ratio(),
+                 k) for k in sorted(keys)]
+        score, key = max(best, key=lambda x: (x[0], -len(x[1])))
+        hint = (f"did you mean {key}? e.g. {types[key].example}" if score >= 0.6
+                else "orders for this stage: " + ", ".join(sorted(keys)))
+    return LineResult(no, raw.strip(), INVALID, message=f"{line!r} is not an order I know",
+                      hint=hint)
+
+
+def orders_of(sheet: OrderSheet | None, keyword: str) -> list[dict]:
+    """The accepted orders of one type, in sheet order ([] for no sheet: defaults)."""
+    if sheet is None:
+        return []
+    return [o for o in sheet.orders if o["type"] == keyword]
 
 
 @lru_cache(maxsize=4096)
@@ -166,8 +221,6 @@ def checked_line(no: int, raw: str, otype, rest: str, ctx, stage: str, stages: t
     other stages or may be given once and was, else whatever its parser makes of `rest`
     (`otype` has keyword, rule, repeatable and parse(rest, ctx); `hint` says where this
     stage's orders are listed). An accepted keyword is added to `seen`."""
-    from .engine import ACCEPTED, ILLEGAL, LineResult
-
     if stage not in stages:
         return LineResult(no, raw.strip(), ILLEGAL, rule=otype.rule,
                           message=f"{otype.keyword} is an order for the "

@@ -15,14 +15,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pbem.engine import ACCEPTED, ILLEGAL, INVALID, LineResult, OrderSheet
-from pbem.lines import checked_line, clean_line, parse_int, sheet_lines  # noqa: F401  parse_int: for the order modules
+from pbem.engine import ACCEPTED, ILLEGAL, LineResult, OrderSheet
+from pbem.lines import (  # noqa: F401  clean_line, parse_int, orders_of: for the order modules
+    checked_line,
+    clean_line,
+    find_type,
+    not_a_player,
+    order_lines,
+    orders_of,
+    parse_int,
+    unknown_order,
+)
 
 from ..data import HellData
 from ..errors import OrderError
 from ..state import HellState
 
-HEADER_WORDS = ("game", "player", "secret", "turn", "stage")
 SETUP = "setup"
 TURN = "turn"
 
@@ -75,16 +83,6 @@ def order(keyword: str, *, stages: tuple[str, ...], rule: str, example: str, doc
     return wrap
 
 
-def _find_type(line: str) -> tuple[OrderType | None, str]:
-    words = line.split(" ")
-    for n in (3, 2, 1):  # longest keyword first: "BUY OFF" before "BUY"
-        if len(words) >= n:
-            key = " ".join(words[:n]).upper()
-            if key in ORDER_TYPES:
-                return ORDER_TYPES[key], " ".join(words[n:])
-    return None, line
-
-
 def check_sheet(state: HellState, data: HellData, player: str, text: str) -> OrderSheet:
     """Check every line of an order sheet; never raises for bad input."""
     from .. import turn  # noqa: F401  every card's effect registered (they import us)
@@ -92,26 +90,17 @@ def check_sheet(state: HellState, data: HellData, player: str, text: str) -> Ord
     ctx = Ctx(state, data, player)
     sheet = OrderSheet(player)
     seen: set[str] = set()
-    for no, raw in sheet_lines(text):
-        line = clean_line(raw)
-        if not line or line.split(" ")[0].lower().rstrip(":") in HEADER_WORDS:
-            continue
+    keys = [k for k, t in ORDER_TYPES.items() if ctx.stage in t.stages]
+    for no, raw, line in order_lines(text):
         if player not in state.players:
-            # Parsers may look up the player's hand or Daemons; a name that is not
-            # seated gets a per-line answer, never a KeyError.
-            sheet.lines.append(LineResult(
-                no, raw.strip(), ILLEGAL, rule="HG-3.1-01",
-                message=f"{player!r} is not a player in this game",
-                hint="send orders as one of the players: " + ", ".join(state.seats)))
+            sheet.lines.append(not_a_player(no, raw, player, state.seats, "HG-3.1-01"))
             continue
-        otype, rest = _find_type(line)
+        otype, rest = find_type(line, ORDER_TYPES)
         if otype is None and actions.is_daemon_line(line):
             sheet.lines.append(_daemon_line(no, raw, line, ctx))
             continue
         if otype is None:
-            sheet.lines.append(LineResult(no, raw.strip(), INVALID,
-                                          message=f"{line!r} is not an order I know",
-                                          hint=_suggest(line, ctx)))
+            sheet.lines.append(unknown_order(no, raw, line, ORDER_TYPES, keys))
             continue
         sheet.lines.append(checked_line(
             no, raw, otype, rest, ctx, ctx.stage, otype.stages, seen,
@@ -133,30 +122,6 @@ def _daemon_line(no: int, raw: str, line: str, ctx: Ctx) -> LineResult:
                           rule=e.rule or actions.RULE, hint=e.hint)
     return LineResult(no, raw.strip(), ACCEPTED, canonical=canonical, rule=actions.RULE,
                       order={"type": actions.KEYWORD, **data_})
-
-
-def _suggest(line: str, ctx: Ctx) -> str:
-    """A "did you mean" built from the keywords of this stage (whole keywords, so
-    "BUY OF ALL" suggests BUY OFF, not BUY)."""
-    import difflib
-
-    keys = sorted(k for k, t in ORDER_TYPES.items() if ctx.stage in t.stages)
-    words = line.upper().split(" ")
-    best: list[tuple[float, str]] = []
-    for key in keys:
-        typed = " ".join(words[:len(key.split(" "))])
-        best.append((difflib.SequenceMatcher(None, typed, key).ratio(), key))
-    score, key = max(best, key=lambda x: (x[0], -len(x[1])))
-    if score >= 0.6:
-        return f"did you mean {key}? e.g. {ORDER_TYPES[key].example}"
-    return "orders for this stage: " + ", ".join(keys)
-
-
-def orders_of(sheet: OrderSheet | None, keyword: str) -> list[dict]:
-    """The accepted orders of one type, in sheet order ([] for no sheet: defaults)."""
-    if sheet is None:
-        return []
-    return [o for o in sheet.orders if o["type"] == keyword]
 
 
 # The order modules register themselves on import; they need the names above first.

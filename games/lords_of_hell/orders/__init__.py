@@ -13,16 +13,21 @@ signature marker) ends the sheet.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pbem.engine import ILLEGAL, INVALID, LineResult, OrderSheet
-from pbem.lines import checked_line, clean_line, sheet_lines
+from pbem.engine import OrderSheet
+from pbem.lines import (  # noqa: F401  orders_of: for the phase modules
+    checked_line,
+    find_type,
+    not_a_player,
+    order_lines,
+    orders_of,
+    unknown_order,
+)
 
 from ..datamodel import LohData
 
-HEADER_WORDS = ("game", "player", "secret", "turn", "stage")
 PHASES = ("transfer", "combat", "gathering")
 ANY = PHASES  # an order for every stage (trading, standing orders)
 
@@ -78,61 +83,24 @@ def order(keyword: str, *, phases: tuple[str, ...], rule: str, example: str, doc
     return wrap
 
 
-def _find_type(line: str) -> tuple[OrderType | None, str]:
-    words = line.split(" ")
-    for n in (3, 2, 1):  # longest keyword first
-        if len(words) >= n:
-            key = " ".join(words[:n]).upper()
-            if key in ORDER_TYPES:
-                return ORDER_TYPES[key], " ".join(words[n:])
-    return None, line
-
-
 def check_sheet(state: dict, data: LohData, player: str, text: str) -> OrderSheet:
     """Check every line of an order sheet; never raises for bad input."""
     ctx = Ctx(state, data, player)
     sheet = OrderSheet(player)
     seen: set[str] = set()
-    for no, raw in sheet_lines(text):
-        line = clean_line(raw)
-        if not line or line.split(" ")[0].lower().rstrip(":") in HEADER_WORDS:
-            continue
+    keys = [k for k, t in ORDER_TYPES.items() if ctx.phase in t.phases]
+    for no, raw, line in order_lines(text):
         if player not in state["players"]:
-            sheet.lines.append(LineResult(
-                no, raw.strip(), ILLEGAL, rule="LH-I.1-01",
-                message=f"{player!r} is not a player in this game",
-                hint="send orders as one of the players: " + ", ".join(state["seats"])))
+            sheet.lines.append(not_a_player(no, raw, player, state["seats"], "LH-I.1-01"))
             continue
-        otype, rest = _find_type(line)
+        otype, rest = find_type(line, ORDER_TYPES)
         if otype is None:
-            sheet.lines.append(LineResult(no, raw.strip(), INVALID,
-                                          message=f"{line!r} is not an order I know",
-                                          hint=_suggest(line, ctx)))
+            sheet.lines.append(unknown_order(no, raw, line, ORDER_TYPES, keys))
             continue
         sheet.lines.append(checked_line(
             no, raw, otype, rest, ctx, ctx.phase, otype.phases, seen,
             "remove this line; the order form lists this stage's orders"))
     return sheet
-
-
-def _suggest(line: str, ctx: Ctx) -> str:
-    keys = sorted(k for k, t in ORDER_TYPES.items() if ctx.phase in t.phases)
-    if not keys:
-        return "this stage takes no orders"
-    words = line.upper().split(" ")
-    best = [(difflib.SequenceMatcher(None, " ".join(words[:len(k.split(" "))]), k).ratio(), k)
-            for k in keys]
-    score, key = max(best, key=lambda x: (x[0], -len(x[1])))
-    if score >= 0.6:
-        return f"did you mean {key}? e.g. {ORDER_TYPES[key].example}"
-    return "orders for this stage: " + ", ".join(keys)
-
-
-def orders_of(sheet: OrderSheet | None, keyword: str) -> list[dict]:
-    """The accepted orders of one type, in sheet order ([] for no sheet: defaults)."""
-    if sheet is None:
-        return []
-    return [o for o in sheet.orders if o["type"] == keyword]
 
 
 # The order modules register themselves on import; they need the names above first.
