@@ -2,7 +2,58 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from .engine import get_game
+
+#: Where a data value comes from (DESIGN.md §6).
+KINDS = ("rulebook", "external", "assumed")
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """One countable data value and its provenance, e.g. key "sectio.sugar-hill.souls"."""
+
+    file: str
+    key: str
+    value: Any
+    kind: str
+    note: str | None
+
+
+def _plain(value: Any) -> Any:
+    """JSON-friendly copy of a frozen value (tuples to lists, mappings with text keys)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _natural(key: str) -> tuple:
+    """Sort key that orders "hellhound.2" before "hellhound.10"."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", key))
+
+
+def provenance(leaves) -> dict[str, Any]:
+    """A game's data leaves counted by provenance kind, in total and per file, with every
+    assumed value listed: {"provenance": {kind: n}, "by_file": {file: {kind: n}},
+    "assumed": [{file, key, value, note}]}, all in a deterministic order."""
+    totals = dict.fromkeys(KINDS, 0)
+    by_file: dict[str, dict[str, int]] = {}
+    assumed = []
+    for leaf in leaves:
+        totals[leaf.kind] += 1
+        by_file.setdefault(leaf.file, dict.fromkeys(KINDS, 0))[leaf.kind] += 1
+        if leaf.kind == "assumed":
+            assumed.append({"file": leaf.file, "key": leaf.key, "value": _plain(leaf.value),
+                            "note": leaf.note})
+    assumed.sort(key=lambda a: (a["file"], _natural(a["key"])))
+    return {"provenance": totals, "by_file": dict(sorted(by_file.items())),
+            "assumed": assumed}
 
 
 def audit(game_type: str) -> dict:

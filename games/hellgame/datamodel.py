@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-KINDS = ("rulebook", "external", "assumed")
+from pbem.audit import KINDS, Leaf  # noqa: F401  the shared provenance records
 
 # Keys that identify or annotate a record rather than carry a game value; they are not
 # "countable" for the provenance audit, at any depth (so ability.id is not counted).
@@ -181,12 +180,3 @@ class HellCard:
     bottom: Bottom
 
 
-@dataclass(frozen=True)
-class Leaf:
-    """One countable value and its provenance, e.g. key "sectio.sugar-hill.souls"."""
-
-    file: str
-    key: str
-    value: Any
-    kind: str
-    note: str | None

@@ -22,10 +22,11 @@ from typing import Any
 
 import yaml
 
+from pbem.audit import KINDS, Leaf  # noqa: F401  KINDS: for the tests
+
 from .datamodel import HPOH, Card, Devil, LohData, Realm
 
 DATA_DIR = Path(__file__).parent / "data"
-KINDS = ("rulebook", "external", "assumed")
 CARD_KINDS = ("horde", "artifact", "ritual", "special")
 TIMINGS = ("transfer", "combat", "gathering", "any", "reaction")
 
@@ -49,17 +50,6 @@ TOTALS = {("horde",): 45, ("ritual",): 20, ("artifact", "special"): 35}
 
 class DataError(ValueError):
     """A data file holds a bad value; the message names file, record and key."""
-
-
-@dataclass(frozen=True)
-class Leaf:
-    """One countable value and its provenance, e.g. key "devil.belial.power"."""
-
-    file: str
-    key: str
-    value: Any
-    kind: str
-    note: str | None
 
 
 @dataclass(frozen=True)
