@@ -17,14 +17,14 @@ see its results before they order:
 
 from __future__ import annotations
 
-from . import overlord, proclaim, souls
+from . import deck, overlord, proclaim, souls
 from .homes import prisoners_of
 from .souls import devil_name
 from .state import order_from_starter
 
 
 def start(st: dict, data, dice, log) -> None:
-    discard_rituals(st, data, log)
+    discard_rituals(st, data, dice, log)
     fresh_prisoner_sp(st, data, log)
     souls.gather(st, data, dice, log)
 
@@ -41,7 +41,7 @@ def resolve(st: dict, sheets: dict, data, dice, log) -> bool:
     return found
 
 
-def discard_rituals(st: dict, data, log) -> None:
+def discard_rituals(st: dict, data, dice, log) -> None:
     """LH-III.4-02: every ritual still tabled is discarded without effect. Face-up ones
     are named to all; face-down ones are counted publicly and named to their owner."""
     for name in order_from_starter(st):
@@ -60,7 +60,7 @@ def discard_rituals(st: dict, data, log) -> None:
                        "are discarded without effect.", "LH-III.4-02", player=name, count=n)
             log.private(name, "rituals-discarded", f"Your rituals discarded: {names}.",
                         "LH-III.4-02", cards=list(p["rituals"]))
-        st["discard"].extend(p["rituals"])
+        deck.discard(st, list(p["rituals"]), dice, log)
         p["rituals"], p["rituals_up"] = [], False
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from pbem.lines import count
 
-from . import homes
+from . import deck, homes
 from .orders.standing import standing
 from .state import order_from_starter
 
@@ -125,7 +125,7 @@ def _gather_one(st: dict, name: str, data, dice, log) -> None:
                    player=name, unit=inst or "devil", faces=faces, row=row,
                    souls=0 if result == CAUGHT else result, caught=result == CAUGHT)
     for inst, label in caught:
-        _caught(st, name, inst, label, dn, data, log)
+        _caught(st, name, inst, label, dn, data, dice, log)
     seat = SEAT_OF_JUDGEMENT in st["realms"] and st["realms"][SEAT_OF_JUDGEMENT] == name
     souls = by_dice + (1 if seat else 0)
     if souls:
@@ -143,7 +143,7 @@ def _gather_one(st: dict, name: str, data, dice, log) -> None:
                    player=name, souls=1, realm=SEAT_OF_JUDGEMENT)
 
 
-def _caught(st: dict, name: str, inst: str | None, label: str, dn: str, data,
+def _caught(st: dict, name: str, inst: str | None, label: str, dn: str, data, dice,
             log) -> None:
     """LH-III.4.1-03: caught fiends are destroyed; a caught Devil goes to Heaven."""
     p = st["players"][name]
@@ -155,6 +155,6 @@ def _caught(st: dict, name: str, inst: str | None, label: str, dn: str, data,
                    f"Heaven can free {them}.", "LH-III.4.1-03", player=name, unit="devil")
         return
     p["earth"].remove(inst)
-    st["discard"].append(inst)
+    deck.discard(st, [inst], dice, log)
     log.public("caught", f"{dn}'s {label} are caught by the Forces of Heaven and destroyed.",
                "LH-III.4.1-03", player=name, unit=inst)

@@ -20,7 +20,7 @@ import copy
 from pbem.engine import OrderSheet, Resolution
 from pbem.eventlog import Log
 
-from . import combat, deck, draw, gathering, trading, transfer, victory
+from . import combat, draw, gathering, trading, transfer, victory
 from .datamodel import LohData
 from .orders import standing
 
@@ -54,9 +54,6 @@ def resolve(state: dict, sheets: dict[str, OrderSheet | None], dice, data: LohDa
             return Resolution(st, log.events, stage_name(st), finished=True,
                               result=victory.result_text(st, data))
         _next_turn(st, data, dice, log)
-    # cards discarded onto an empty deck are the new deck (LH-I.3.5-02/03): every draw
-    # reshuffles first, and here the deck is whole again before the next stage opens
-    deck.refill(st, dice, log)
     return Resolution(st, log.events, stage_name(st))
 
 

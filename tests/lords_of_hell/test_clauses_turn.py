@@ -576,7 +576,7 @@ def test_lh_iv_3_3_05_leviathan_is_hit_last():
     st["combat"] = {}
     fight = new_fight(st, None, None, ["a", "b"])
     log = Log()
-    battle = Battle(Rt(st, DATA, None, log), fight, {})
+    battle = Battle(Rt(st, DATA, Dice(script=[]), log), fight, {})
     battle.add("a", "test", 4)
     battle.resolve()
     assert hits(log) == [("a", "devil"), ("a", "soul"), ("a", "horde.fiends"),
@@ -591,7 +591,7 @@ def test_lh_iv_3_3_05_juggernauts_first_leviathan_last():
     st["combat"] = {}
     fight = new_fight(st, None, None, ["a", "b"])
     log = Log()
-    battle = Battle(Rt(st, DATA, None, log), fight, {})
+    battle = Battle(Rt(st, DATA, Dice(script=[]), log), fight, {})
     battle.add("a", "test", 2)
     battle.resolve()
     assert hits(log) == [("a", "horde.juggernauts"), ("a", "horde.leviathan")]

@@ -13,7 +13,8 @@ def lone_baalzebub(**a) -> dict:
     """a attacks Baalzebub (b), alone at Styx; a's single die (6) knocks him out."""
     return combat_state({"a": {"home": "realm.acheron", **a},
                          "b": {"devil": "devil.baalzebub", "home": STYX,
-                               "artifacts": ["artifact.wand-of-might"]}})
+                               "artifacts": ["artifact.wand-of-might"]}},
+                        deck=["horde.fiends"])  # not empty: discards stay in the pile
 
 
 def test_lh_iv_2_3_02_dominant_army_captures_and_takes_the_artifacts():
@@ -135,7 +136,8 @@ def test_lh_iv_2_3_05_uncaptured_leviathan_is_destroyed():
                        "b": {"devil": "devil.mammon", "home": STYX,
                              "hordes": ["horde.leviathan"]},
                        "c": {"devil": "devil.baalzebub", "home": "realm.cocytus",
-                             "hordes": ["horde.fiends"]}})
+                             "hordes": ["horde.fiends"]}},
+                      deck=["horde.fiends"])  # not empty: discards stay in the pile
     _, log = play_round(st, {"a": "TARGET b\nATTACK b", "c": "TARGET b\nATTACK b"},
                         [6, 1, 1])
     assert events(log, "leviathan-destroyed")

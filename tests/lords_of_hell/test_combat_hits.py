@@ -6,6 +6,7 @@ from __future__ import annotations
 from combat_support import events, hordes
 from loh_kit import DATA, build_state
 
+from pbem.dice import Dice
 from pbem.eventlog import Log
 from pbem_games.lords_of_hell.combat.context import Rt, new_fight
 from pbem_games.lords_of_hell.combat.hits import Battle, casualty
@@ -17,7 +18,7 @@ def battle(st: dict, hostile: dict | None = None, trio=()) -> tuple[Log, dict, B
     fight = new_fight(st, None, None, list(st["seats"]))
     fight["trio"] = list(trio)
     log = Log()
-    return log, fight, Battle(Rt(st, DATA, None, log), fight, hostile or {})
+    return log, fight, Battle(Rt(st, DATA, Dice(script=[]), log), fight, hostile or {})
 
 
 def order(st: dict, name: str, line: str) -> None:

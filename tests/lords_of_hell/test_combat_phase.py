@@ -23,7 +23,7 @@ def test_lh_iii_3_01_rituals_face_up_and_casterless_discarded():
         "b": {"devil": "devil.mammon", "status": "earth", "rituals": ["ritual.bury"]},
         "c": {"devil": "devil.glasya", "rituals": ["ritual.bury", "ritual.infernal-plague",
                                                    "ritual.furnace-of-souls"]}},
-        phase="combat")
+        phase="combat", deck=["horde.fiends"])  # not empty: discards stay in the pile
     log = start(st)
     assert all(st["players"][n]["rituals_up"] for n in "abc")
     assert instances(st, "a", "rituals") == ["ritual.bury", "ritual.furnace-of-souls"]
@@ -40,7 +40,8 @@ def test_lh_iii_3_01_imprisoned_devils_artifacts_discarded():
     st = build_state({"a": {"status": "prisoner", "captor": "b",
                             "artifacts": ["artifact.wand-of-might"]},
                       "b": {"status": "heaven", "artifacts": ["artifact.wand-of-might"]},
-                      "c": {"artifacts": ["artifact.wand-of-might"]}}, phase="combat")
+                      "c": {"artifacts": ["artifact.wand-of-might"]}}, phase="combat",
+                     deck=["horde.fiends"])  # not empty: discards stay in the pile
     start(st)
     assert st["players"]["a"]["artifacts"] == [] and st["players"]["b"]["artifacts"] == []
     assert len(st["players"]["c"]["artifacts"]) == 1 and len(st["discard"]) == 2

@@ -114,7 +114,8 @@ def test_g14_reroll_order_per_fiends_and_devil(make_state):
 
 def test_lh_iii_4_1_03_caught_fiends_are_destroyed(make_state):
     st = make_state(players=no_seat({"a": {"earth": ["horde.diabolic-fiends",
-                                                    "horde.fiends"]}}))
+                                                    "horde.fiends"]}}),
+                    deck=["horde.fiends"])  # not empty: discards stay in the pile
     set_reroll(st, "a", "SOUL REROLL OFF")
     fiend = st["players"]["a"]["earth"][0]
     log, _ = run(st, [1, 3])
@@ -212,7 +213,8 @@ def test_example_iii_2_asmodeus_and_three_fiends_under_world_war(make_state):
 def test_lh_iii_4_02_rituals_discarded_without_effect(make_state):
     st = make_state(players=no_seat({"a": {"rituals": ["ritual.bury", "ritual.bury"]},
                                      "c": {"rituals": ["ritual.furnace-of-souls"],
-                                           "rituals_up": True}}))
+                                           "rituals_up": True}}),
+                    deck=["horde.fiends"])  # not empty: discards stay in the pile
     a_rituals = list(st["players"]["a"]["rituals"])
     log, _ = run(st, [])
     assert st["players"]["a"]["rituals"] == [] and st["players"]["c"]["rituals"] == []

@@ -23,7 +23,7 @@ this turn, LH-IV.2.5-02) are set here; both are reset when the phase starts.
 
 from __future__ import annotations
 
-from .. import homes
+from .. import deck, homes
 from ..state import order_from_starter
 from . import aftermath, army, capture, fight, intentions, movement
 from .army import casters
@@ -49,12 +49,12 @@ def start_phase(st: dict, data, dice, log) -> None:
                        f"face-up: {names}.", "LH-III.3-01", player=name,
                        rituals=[st["cards"][i] for i in p["rituals"]])
         p["rituals_up"] = True
-    intentions.discard_casterless(st, data, log, "LH-III.3-01", order)
+    intentions.discard_casterless(st, data, dice, log, "LH-III.3-01", order)
     for name in order:
         p = st["players"][name]
         if p["status"] in ("prisoner", "heaven") and p["artifacts"]:
             names = ", ".join(data.cards[st["cards"][i]].name for i in p["artifacts"])
-            st["discard"].extend(p["artifacts"])
+            deck.discard(st, list(p["artifacts"]), dice, log)
             p["artifacts"] = []
             log.public("artifacts-discarded", f"{army.label(st, data, name)} is imprisoned: "
                        f"its artifacts are discarded ({names}).", "LH-III.3-01", player=name)
@@ -75,7 +75,7 @@ def run_round(st: dict, sheets: dict, data, dice, log) -> bool:
     c["fights"], c["still"] = [], []
     log.public("combat-round", f"Combat round {st['round']} begins.", "LH-IV.2-01",
                round=st["round"])
-    intentions.discard_casterless(st, data, log, "LH-IV.2.1-01", rt.order)
+    intentions.discard_casterless(st, data, dice, log, "LH-IV.2.1-01", rt.order)
     intents = intentions.collect(rt)
     c["intents"] = intents
     rituals_left = any(st["players"][n]["rituals"] for n in st["seats"])

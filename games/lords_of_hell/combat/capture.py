@@ -20,7 +20,7 @@ after the fight and the capture); the realms so emptied are the fight's `emptied
 
 from __future__ import annotations
 
-from .. import homes
+from .. import deck, homes
 from . import army
 from .context import at_home, place
 
@@ -64,7 +64,7 @@ def _capture(rt, fight: dict) -> None:
         _take(rt, n, captor)
     for inst, owner in fight["leviathan"]:
         if dom is None:
-            st["discard"].append(inst)
+            deck.discard(st, [inst], rt.dice, rt.log)
             log.public("leviathan-destroyed", f"Nobody captures {rt.label(owner)}'s knocked-out "
                        "Leviathan: it is destroyed.", "LH-IV.2.3-05", player=owner)
         else:
@@ -101,7 +101,7 @@ def _take(rt, prisoner: str, captor: str) -> None:
             log.public("artifacts-taken", f"{rt.label(captor)} confiscates the artifacts of "
                        f"{rt.label(prisoner)}: {names}.", "LH-IV.2.3-03", player=captor)
         else:
-            st["discard"].extend(arts)
+            deck.discard(st, list(arts), rt.dice, rt.log)
             log.public("artifacts-discarded", f"No Devil leads {rt.label(captor)}'s army: "
                        f"{rt.label(prisoner)}'s artifacts are discarded: {names}.",
                        "LH-IV.2.3-03", player=prisoner)

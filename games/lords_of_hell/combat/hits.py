@@ -16,6 +16,7 @@ their hits in Starter order (LH-IV.3.3-04); extra hits queue behind the ones wai
 
 from __future__ import annotations
 
+from .. import deck
 from ..cards import hordes as horde_cards
 from . import army
 from .army import DEVIL, JUGGERNAUTS, LEVIATHAN, SOUL, TORMENTED
@@ -97,7 +98,7 @@ class Battle:
             what = f"{army.devil_name(st, data, name)} is knocked out"
         else:
             p["hordes"].remove(unit)
-            st["discard"].append(unit)
+            deck.discard(st, [unit], rt.dice, rt.log)
             what = f"{data.cards[kind].name} destroyed"
         rule = {JUGGERNAUTS: "LH-IV.3.3-03", LEVIATHAN: "LH-IV.1.5-04"}.get(kind, "LH-IV.3.3-02")
         rt.log.public("hit", f"{rt.label(name)} takes a hit ({source}): {what}.", rule,

@@ -16,6 +16,7 @@ An intention is {"kind": "none" | "target" | "other", "target": name, "realms": 
 
 from __future__ import annotations
 
+from .. import deck
 from . import army
 from .army import DEVIL
 
@@ -23,7 +24,7 @@ KEYS = ("TARGET", "NO MOVE", "OTHER MOVE")
 ASMODEUS = "devil.asmodeus"
 
 
-def discard_casterless(st: dict, data, log, rule: str, order: list[str]) -> None:
+def discard_casterless(st: dict, data, dice, log, rule: str, order: list[str]) -> None:
     for name in order:
         p = st["players"][name]
         n = army.casters(st, name, data)
@@ -31,7 +32,7 @@ def discard_casterless(st: dict, data, log, rule: str, order: list[str]) -> None
             continue
         gone = p["rituals"][n:]
         p["rituals"] = p["rituals"][:n]
-        st["discard"].extend(gone)
+        deck.discard(st, gone, dice, log)
         names = ", ".join(data.cards[st["cards"][i]].name for i in gone)
         log.public("rituals-discarded", f"{army.label(st, data, name)} has {n} ritual caster"
                    f"{'' if n == 1 else 's'} for {n + len(gone)} rituals: {names} "
