@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from datetime import UTC, datetime
+from datetime import datetime
 
-from . import deadlines, schedule
+from . import clock, deadlines, schedule
 from .dice import Dice, stage_seed
 from .engine import Event, canonical_json, get_game, state_hash
 from .errors import PbemError
@@ -90,7 +90,7 @@ def players_of(db, game_name: str) -> list[dict]:
 
 def start_game(db, game_name: str, now: datetime | None = None) -> dict:
     """Set the game up (its first stage) once enough players have joined."""
-    now = now or datetime.now(UTC)
+    now = now or clock.now()
     g = get_game_row(db, game_name)
     if g["status"] != "new":
         return g
@@ -170,10 +170,10 @@ def replace_player(db, game_name: str, player: str, email: str,
     row = get_player_row(db, game_name, player)
     history = json.loads(row.get("history") or "[]")
     history.append({"email": row["email"], "joined": row["joined"],
-                    "until": deadlines.stamp(now or datetime.now(UTC))})
+                    "until": deadlines.stamp(now or clock.now())})
     secret = new_secret()
     salt = secrets.token_hex(8)
     db["players"].update((game_name, player), {
         "email": email, "secret_hash": hash_secret(secret, salt), "salt": salt, "nmr": 0,
-        "joined": deadlines.stamp(now or datetime.now(UTC)), "history": json.dumps(history)})
+        "joined": deadlines.stamp(now or clock.now()), "history": json.dumps(history)})
     return secret

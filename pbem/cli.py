@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 
 import click
 
-from . import admin, audit, demo, orders, scenario, status, turns
+from . import admin, audit, clock, demo, orders, scenario, status, turns
 from .confirm import confirmation_text
 from .engine import get_game
 from .errors import EXIT_GAME_FAILED, PbemError
@@ -56,9 +55,12 @@ class Group(click.Group):
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--site", "site", default=".", envvar="PBEM_SITE", show_default=True,
               type=click.Path(file_okay=False), help="The site directory (or $PBEM_SITE).")
+@click.option("--now", "now_text", default=None, metavar="TIME",
+              help="Run the command at this UTC time, YYYY-MM-DDTHH:MM:SSZ, instead of the "
+                   "clock's: to simulate or replay a site (see `pbem run --help`).")
 @click.version_option(package_name="pbem")
 @click.pass_context
-def main(ctx, site):
+def main(ctx, site, now_text):
     """pbem: run long board and card games by email.
 
     \b
@@ -70,6 +72,18 @@ def main(ctx, site):
     """
     ctx.ensure_object(dict)
     ctx.obj["site"] = site
+    if now_text:
+        pin_clock(ctx, now_text)
+
+
+def pin_clock(ctx: click.Context, text: str) -> None:
+    """Every time the command uses is `text` (pbem.clock), until the command ends."""
+    try:
+        at = clock.parse(text)
+    except ValueError:
+        raise click.BadParameter(f"{text!r}: use YYYY-MM-DDTHH:MM:SSZ (UTC), "
+                                 "e.g. 2026-11-30T20:00:00Z", param_hint="'--now'") from None
+    ctx.with_resource(clock.pinned(at))
 
 
 @main.command("init")
@@ -204,7 +218,7 @@ def turn_process(ctx, games):
     """
     site = _site(ctx)
     failed = 0
-    now = datetime.now(UTC)
+    now = clock.now()
     for name in games:
         db = site.db()
         try:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 
 import click
 
 from . import intake, outbox
 from . import run as run_mod
-from .cli import Group, _site, main
+from .cli import Group, _site, main, pin_clock
 from .errors import EXIT_GAME_FAILED, PbemError
 from .safety import site_lock
 
@@ -112,8 +111,8 @@ def mail_send(ctx, retry_failed):
 @main.command("run")
 @click.option("--no-fetch", is_flag=True, help="Do not fetch mail this time.")
 @click.option("--no-send", is_flag=True, help="Queue mail but do not send it.")
-@click.option("--now", "now_text", default=None, hidden=True,
-              help="Pretend it is this UTC time (YYYY-MM-DDTHH:MM:SSZ), for tests.")
+@click.option("--now", "now_text", default=None, metavar="TIME",
+              help="Run at this UTC time (YYYY-MM-DDTHH:MM:SSZ) instead of the clock's.")
 @click.pass_context
 def run_cmd(ctx, no_fetch, no_send, now_text):
     """The cron job: fetch and answer mail, process every due stage, remind, send.
@@ -121,15 +120,20 @@ def run_cmd(ctx, no_fetch, no_send, now_text):
     Put it in cron: */5 * * * * cd SITE && pbem run. If another run is still busy this
     one does nothing. A game that fails is reported (exit 1) and the others go on.
 
+    With --now the whole run happens at that time: deadlines, reminders, every time
+    stored, and the mail it fetches (a mail dated later than TIME counts as delivered at
+    TIME). Use it to simulate a site or replay one; `pbem --now TIME COMMAND` does the
+    same for any other command.
+
     Example: pbem run
+
+    \b
+    More:
+      pbem run --now 2026-11-30T20:00:00Z    # as if it were Monday 20:00 UTC
     """
-    now = datetime.now(UTC)
     if now_text:
-        try:
-            now = datetime.strptime(now_text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
-        except ValueError:
-            raise PbemError(f"--now {now_text!r}: use YYYY-MM-DDTHH:MM:SSZ") from None
-    result = run_mod.run(_site(ctx), now=now, fetch=not no_fetch, send=not no_send)
+        pin_clock(ctx, now_text)
+    result = run_mod.run(_site(ctx), fetch=not no_fetch, send=not no_send)
     for line in result.lines():
         click.echo(line, err=line.startswith(("error:", "warning:")))
     if result.failed:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import datetime
 
 import click
 
-from . import admin, deadlines, schedule
+from . import admin, clock, deadlines, schedule
 from .cli import _site, game, player, turn
 from .errors import PbemError
 from .rollback import rollback
@@ -15,7 +15,7 @@ from .safety import backup, site_lock
 
 
 def _now() -> datetime:
-    return datetime.now(UTC)
+    return clock.now()
 
 
 @game.command("schedule")

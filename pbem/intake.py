@@ -13,9 +13,9 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
-from . import deadlines, mailtext, orders, outbox, routing
+from . import clock, deadlines, mailtext, orders, outbox, routing
 from .admin import current_stage, get_game_row
 from .confirm import confirmation_context
 from .engine import get_game
@@ -68,7 +68,7 @@ class Handled:
 
 def handle_pending(site, db, now: datetime | None = None) -> list[Handled]:
     """Answer every stored message not yet handled, oldest first."""
-    now = now or datetime.now(UTC)
+    now = now or clock.now()
     out = []
     for (mail_id,) in db.conn.execute("SELECT id FROM mails WHERE status = 'new' "
                                       "ORDER BY id").fetchall():
@@ -228,15 +228,19 @@ class Fetched:
 
 
 def fetch(site, db, source=None) -> Fetched:
-    """Store every new message of the configured mailbox; mark each only once stored."""
+    """Store every new message of the configured mailbox; mark each only once stored.
+
+    Each is dated by its file or server time, capped at the run's clock (`pbem.clock`).
+    """
     from .mailboxes import open_source
 
     box = source or open_source(site)
     out = Fetched()
+    arrived = clock.stamp()  # a file or server date after the run's now counts as now
     try:
         for raw, delivered, key in box.messages():
             _, dup = store_raw(db, raw, f"{type(box).__name__} {key}"[:200],
-                               min(delivered, now_text()))
+                               min(delivered, arrived))
             out.duplicates += dup
             out.stored += not dup
             try:

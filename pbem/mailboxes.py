@@ -23,13 +23,14 @@ from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 
+from . import clock
 from .errors import PbemError
 from .transports import secret_setting, tls_context
 
 
 def _stamp(when: datetime | float | None) -> str:
     if when is None:
-        when = datetime.now(UTC)
+        when = clock.now()
     elif isinstance(when, float | int):
         when = datetime.fromtimestamp(when, UTC)
     return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

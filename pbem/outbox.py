@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from email.header import Header
 from email.utils import format_datetime, formataddr
 
+from . import clock
 from .reports import unpack
 from .store import insert, transaction, update
 from .store import now as now_text
@@ -216,7 +217,7 @@ def retry_settings(site) -> tuple[int, int]:
 
 def flush(site, db, now: datetime | None = None, transport=None) -> Flushed:
     """Send every queued message that is due, oldest first."""
-    now = now or datetime.now(UTC)
+    now = now or clock.now()
     stamp = fmt_time(now)
     out = Flushed()
     if select(db, "SELECT id FROM outbox WHERE status = 'queued' AND next_attempt <= ? "

@@ -10,15 +10,15 @@ game is paused, so cron does not re-process it before the moderator has looked.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
-from . import deadlines
+from . import clock, deadlines
 from .admin import get_game_row, players_of
 from .errors import PbemError
 
 
 def rollback(db, game: str, number: int, now: datetime | None = None) -> dict:
-    now = now or datetime.now(UTC)
+    now = now or clock.now()
     g = get_game_row(db, game)
     if g["status"] == "new":
         raise PbemError(f"game {game!r} has not started: nothing to roll back")

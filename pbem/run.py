@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 
-from . import deadlines, intake, outbox, turns
+from . import clock, deadlines, intake, outbox, turns
 from .admin import current_stage
 from .errors import PbemError
 from .notify import Notifier
@@ -55,7 +55,13 @@ class RunResult:
 
 def run(site, now: datetime | None = None, fetch: bool = True, send: bool = True,
         echo: Callable[[str], None] | None = None) -> RunResult:
-    now = now or datetime.now(UTC)
+    """One cron run; given `now`, the whole run happens at that time (pbem.clock)."""
+    with clock.pinned(now):
+        return _run(site, clock.now(), fetch, send, echo)
+
+
+def _run(site, now: datetime, fetch: bool, send: bool,
+         echo: Callable[[str], None] | None) -> RunResult:
     out = RunResult()
     with site_lock(site) as held:
         if not held:
@@ -88,7 +94,7 @@ def run(site, now: datetime | None = None, fetch: bool = True, send: bool = True
                 out.problems += out.sent.errors
             except PbemError as e:
                 out.failed.append(f"sending mail: {e.message}")
-        db["runs"].update(run_id, {"finished": deadlines.stamp(datetime.now(UTC)),
+        db["runs"].update(run_id, {"finished": deadlines.stamp(clock.now()),
                                    "summary": "\n".join(out.lines())})
     return out
 

@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+from . import clock
+
 
 @contextmanager
 def site_lock(site, wait: float = 0.0):
@@ -44,7 +46,7 @@ def site_lock(site, wait: float = 0.0):
 
 def backup(site, db, reason: str, now: datetime | None = None) -> Path:
     """A consistent copy of the database (SQLite's online backup), newest `keep` kept."""
-    now = now or datetime.now(UTC)
+    now = now or clock.now()
     folder = site.folder("backups")
     stamp = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
     safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in reason)[:40]

@@ -3,14 +3,14 @@ mail and errors; then the site's mail: unanswered or failed messages, the last r
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
-from . import deadlines, outbox, schedule
+from . import clock, deadlines, outbox, schedule
 from .admin import get_game_row, players_of
 
 
 def status_rows(db, game_name: str | None = None, now: datetime | None = None) -> list[dict]:
-    now = now or datetime.now(UTC)
+    now = now or clock.now()
     games = [get_game_row(db, game_name)] if game_name else list(
         db["games"].rows_where(order_by="name"))
     out = []

@@ -23,14 +23,16 @@ import hmac
 import json
 import secrets
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 
 import sqlite_utils
 
+from . import clock
+
 
 def now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """The run's time as stored (pbem.clock)."""
+    return clock.stamp()
 
 
 def _m1(db: sqlite_utils.Database) -> None:

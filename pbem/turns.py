@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
-from . import deadlines, reports, schedule
+from . import clock, deadlines, reports, schedule
 from .admin import current_stage, get_game_row, players_of, store_outcome, stored_outcome
 from .dice import Dice, stage_seed
 from .engine import Event, OrderSheet, canonical_json, get_game, state_hash
@@ -55,7 +55,7 @@ def process(db, game_name: str, site_reports: Path | None = None, *,
     """Resolve the game's open stage. `on_stored(db, processed)` runs inside the
     stage's transaction (it queues the report mails: stored together or not at all).
     `now` is when the next stage opens (its deadline counts from then)."""
-    now = now or datetime.now(UTC)
+    now = now or clock.now()
     g = get_game_row(db, game_name)
     if g["status"] == "finished":
         raise PbemError(f"game {game_name!r} is over ({g['result']}): nothing to process")

@@ -1,9 +1,30 @@
-"""Fixtures shared by the framework and mail tests: a site driven through the CLI."""
+"""Fixtures shared by every test: the run's clock; a site driven through the CLI."""
+
+from datetime import UTC, datetime
 
 import pytest
 from click.testing import CliRunner
 
+from pbem import clock
 from pbem.cli import main
+
+# Every test runs at this time unless it pins its own (issue 16: a test that passes today
+# passes in two years). It is the Monday the mail tests' sites start on, an hour in.
+TEST_NOW = datetime(2026, 11, 23, 10, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def run_clock():
+    """The run's clock (pbem.clock) pinned to TEST_NOW for the whole test."""
+    with clock.pinned(TEST_NOW) as at:
+        yield at
+
+
+@pytest.fixture
+def wall_clock(run_clock):
+    """The one way a test reads the wall clock: pbem's clock unpinned, live."""
+    with clock.unpinned():
+        yield clock.now
 
 
 @pytest.fixture
