@@ -243,7 +243,13 @@ def gather_lines(state: dict, player: str) -> list[str]:
 PLAYED = ("cast", "combat-cast", "counter", "play-right-away", "card-reroll", "card-played")
 
 
-def play_games(seeds, turns: int, check=None, until_all: bool = False) -> Counter:
+class Plays(Counter):
+    """How many times each card was played, and in how many games (`games`)."""
+
+    games: int = 0
+
+
+def play_games(seeds, turns: int, check=None, until_all: bool = False) -> Plays:
     """Seeded games of 3 to 6 players, the cards not yet played steered into the hands
     (`steer`), random sheets with card lines first; `check(state)` after every turn.
     Returns how many times each card was played; `until_all`: stop as soon as every
@@ -252,8 +258,9 @@ def play_games(seeds, turns: int, check=None, until_all: bool = False) -> Counte
 
     from pbem.dice import Dice
 
-    played: Counter = Counter()
+    played = Plays()
     for seed in seeds:
+        played.games += 1
         rng = random.Random(500 + seed)
         seats = NAMES[:3 + seed % 4]
         state, _, _ = GAME.new_game(seats, {}, Dice(f"cards-{seed}"))

@@ -207,10 +207,15 @@ def test_self_play_plays_the_arcana_and_keeps_the_invariants():
                     reason="the long Arcana self-play (about 5 minutes) runs in CI, with "
                            "PBEM_LONG_SELFPLAY=1")
 def test_self_play_plays_every_one_of_the_109_arcana():
-    """Issue 8: over seeded random games (the first 30 of `python bench/bench_cards.py`,
-    where the players hold the cards not yet played), every Arcana card is played at
-    least once, and the invariants hold after every turn."""
+    """Issue 8: over seeded random games (those of `python bench/bench_cards.py`, where
+    the players hold the cards not yet played), every Arcana card is played at least
+    once, and the invariants hold after every turn.
+
+    Issue 16: the games stop as soon as every card has been played (about 20 today), and
+    up to 90 may be played, so a change of the dice that makes a rare card come later
+    does not fail the test; a card that can no longer be played still does."""
     from selfplay_cards import play_games
 
-    played = play_games(range(30), 16, check_invariants, until_all=True)
+    played = play_games(range(90), 16, check_invariants, until_all=True)
     assert sorted(set(DATA.arcana) - set(played)) == []
+    print(f"every card played in {played.games} games")
