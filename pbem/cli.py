@@ -6,12 +6,14 @@ Exit codes: 0 ok, 1 some game failed (the others were still processed), 2 usage 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
 import click
 
-from . import admin, audit, clock, demo, orders, scenario, status, turns
+from . import admin, audit, clock, demo, faults, orders, scenario, status, turns
+from .budget import OverBudget
 from .confirm import confirmation_text
 from .engine import get_game
 from .errors import EXIT_GAME_FAILED, PbemError
@@ -43,13 +45,27 @@ def _read(source: str) -> str:
 
 
 class Group(click.Group):
-    """Turns PbemError into `error: ...` and its exit code, for every command."""
+    """Turns PbemError into `error: ...` and its exit code, for every command; any other
+    failure (a full disk, a read-only database, a bug) into one clear line and exit 1,
+    never a traceback in the moderator's cron mail (the traceback is kept: set
+    PBEM_DEBUG=1 to see it)."""
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except PbemError as e:
             _fail(e)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except (Exception, OverBudget) as e:
+            if os.environ.get("PBEM_DEBUG") == "1":
+                raise
+            message, passing = faults.describe(e)
+            hint = ("nothing was lost: run the command again once that is fixed" if passing
+                    else "nothing was changed; this is a bug in pbem: please report it "
+                         "(PBEM_DEBUG=1 shows the traceback)")
+            click.echo(f"error: {message}; {hint}", err=True)
+            sys.exit(EXIT_GAME_FAILED)
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -219,15 +235,20 @@ def turn_process(ctx, games):
     site = _site(ctx)
     failed = 0
     now = clock.now()
+    limits = site.section("limits")
     for name in games:
         db = site.db()
-        try:
-            p = turns.process(db, name, site.reports_dir, now=now,
-                              on_stored=Notifier(site, now))
-        except PbemError as e:
+        done = []
+        with faults.guard(db, "game", name) as fault:  # one game's failure stops no other
+            done.append(turns.process(db, name, site.reports_dir, now=now,
+                                      on_stored=Notifier(site, now),
+                                      seconds=limits.get("stage_seconds"),
+                                      events=limits.get("stage_events")))
+        if fault:
             failed += 1
-            click.echo(f"error: {e.message}", err=True)
+            click.echo(f"error: {fault[0].message}", err=True)
             continue
+        p = done[0]
         after = "game over" if p.finished else f"{p.next_name} is open"
         click.echo(f"{name}: {p.stage_name} processed, {len(p.reports) - 1} reports; {after}")
     if failed:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from . import clock, deadlines, mailtext, orders, outbox, routing
+from . import budget, clock, deadlines, faults, mailtext, orders, outbox, routing
 from .admin import current_stage, get_game_row
 from .confirm import confirmation_context
 from .engine import get_game
@@ -59,29 +59,71 @@ def store_raw(db, raw: bytes, source: str, delivered: str | None = None) -> tupl
 @dataclass
 class Handled:
     mail: int
-    status: str  # stored | refused | ignored | error
+    status: str  # stored | refused | ignored | retry (failed, tried again later) | error
     reason: str = ""
     game: str = ""
     player: str = ""
     replies: list[int] = field(default_factory=list)
 
 
+MAX_ATTEMPTS = 5  # a mail that fails this often is set aside for the moderator
+RETRY_MINUTES = 5  # the first wait before a failed mail is tried again; it doubles
+
+
 def handle_pending(site, db, now: datetime | None = None) -> list[Handled]:
-    """Answer every stored message not yet handled, oldest first."""
+    """Answer every stored message not yet handled and due, oldest first.
+
+    Each mail is one unit of failure (pbem.faults) on a budget (pbem.budget): one that
+    fails is rolled back and tried again on a later run (after 5, 10, 20... minutes),
+    since most faults are the machine's (a full disk, a config being edited); after
+    MAX_ATTEMPTS it is set aside with status 'error' until the moderator runs
+    `pbem mail retry`. The moderator hears of each failing mail once."""
     now = now or clock.now()
+    stamp = deadlines.stamp(now)
+    seconds = float(site.section("limits").get("mail_seconds") or budget.MAIL_SECONDS)
     out = []
-    for (mail_id,) in db.conn.execute("SELECT id FROM mails WHERE status = 'new' "
-                                      "ORDER BY id").fetchall():
+    for (mail_id,) in db.conn.execute(
+            "SELECT id FROM mails WHERE status = 'new' AND next_attempt <= ? ORDER BY id",
+            [stamp]).fetchall():
         row = one(db, "SELECT * FROM mails WHERE id = ?", [mail_id])
-        try:
-            out.append(handle(site, db, row, now))
-        except Exception as e:  # one odd mail must never stop the others
-            reason = f"{type(e).__name__}: {e}"
-            with db.atomic():
-                update(db, "mails", {"id": row["id"]}, {
-                    "status": "error", "reason": reason[:500], "handled": deadlines.stamp(now)})
-            out.append(Handled(row["id"], "error", reason))
+        done: list[Handled] = []
+        with faults.guard(db, "mail", str(mail_id)) as fault:
+            with budget.spending(f"answering mail {mail_id}", seconds):
+                done.append(handle(site, db, row, now))
+        if fault:
+            out.append(_failed(db, row, fault[0], now))
+        else:
+            out += done
     return out
+
+
+def _failed(db, row: dict, fault, now: datetime) -> Handled:
+    """Record a mail that could not be handled: again later, or set aside."""
+    tries = row["attempts"] + 1
+    reason = f"{fault.message} (attempt {tries} of {MAX_ATTEMPTS})"
+    values = {"attempts": tries, "reason": reason[:500], "handled": deadlines.stamp(now)}
+    if tries >= MAX_ATTEMPTS:
+        values["status"] = "error"
+        status = "error"
+    else:
+        wait = timedelta(minutes=RETRY_MINUTES * 2 ** (tries - 1))
+        values["next_attempt"] = deadlines.stamp(now + wait)
+        status = "retry"
+    with faults.guard(db, "site", "recording a mail's fault"):
+        with db.atomic():
+            update(db, "mails", {"id": row["id"]}, values)
+    return Handled(row["id"], status, reason)
+
+
+def retry(db, ids: list[int] | None = None) -> int:
+    """Put mails set aside (status 'error') back in line; all of them without `ids`."""
+    where, args = "status = 'error'", []
+    if ids:
+        where += f" AND id IN ({', '.join('?' * len(ids))})"
+        args = list(ids)
+    with db.conn:
+        return db.conn.execute(f"UPDATE mails SET status = 'new', attempts = 0, "
+                               f"next_attempt = '' WHERE {where}", args).rowcount
 
 
 class _Reply:
@@ -205,6 +247,14 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
     except PbemError as e:
         return refuse(site, db, reply, e.message, game=r.game, player=r.player,
                       warnings=ex.warnings)
+    newer = one(db, "SELECT received FROM submissions WHERE game = ? AND player = ? AND "
+                    "stage = ? AND mail > ? ORDER BY id DESC LIMIT 1",
+                [r.game, r.player, checked.stage, row["id"]])
+    if newer is not None:  # a mail tried again after a fault: a later sheet came first
+        return refuse(site, db, reply, f"this mail could not be read at first, and a sheet "
+                                       f"you sent later (received {newer['received']}) was "
+                                       f"taken meanwhile; that later sheet stays in force",
+                      game=r.game, player=r.player)
     game = get_game(checked.game_type)
     ctx = {**confirmation_context(checked, stored=True), **_common(site),
            "warnings": ex.warnings, "deadline": deadlines.describe(g, stage)}

@@ -14,12 +14,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import quopri
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from email.header import Header
+from email import policy
 from email.utils import format_datetime, formataddr
 
-from . import clock
+from . import clock, faults
 from .reports import unpack
 from .store import insert, transaction, update
 from .store import now as now_text
@@ -30,6 +31,7 @@ from .transports import PermanentError, TemporaryError, transport_for
 # player's own mail are "auto-replied", everything the server sends on its own is
 # "auto-generated". Both tell well-behaved mail programs not to answer automatically.
 REPLY_KINDS = {"confirmation", "refusal"}
+_SMTP = policy.SMTP
 
 
 def parse_time(text: str) -> datetime:
@@ -68,35 +70,90 @@ class Outgoing:
     data: bytes
 
 
-def _header(text: str) -> str:
-    """A header value: one line (no header injection), RFC 2047 when not ASCII."""
-    text = " ".join(str(text).split())
-    if text.isascii():
-        return text
-    return Header(text, "utf-8", maxlinelen=998).encode()
+class Unsendable(Exception):
+    """A message that cannot be written as a valid mail (e.g. an address no mail server
+    takes without SMTPUTF8): failed at once, never retried."""
+
+
+_MSG_ID = re.compile(r"<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>")  # <printable ASCII, no <>>
+MAX_REFERENCES = 10  # the newest ids of a thread: enough for threading, never a long line
+
+
+def _header(name: str, value: str) -> str:
+    """One header, as the standard library's SMTP policy encodes and folds it: RFC 2047
+    for what is not ASCII, lines of at most 78 characters; never a line break from the
+    value (no header injection). Plain short ASCII values skip the header registry,
+    which costs ~60 µs a header (a run over 1,000 games sends 5,000 mails)."""
+    text = " ".join(str(value).split())
+    line = f"{name}: {text}\r\n"
+    if text.isascii() and len(line) <= 80:
+        return line
+    return _SMTP.header_factory(name, text).fold(policy=_SMTP)
+
+
+def ascii_address(address: str) -> str:
+    """A bare address as a mail server takes it: the domain in IDNA (xn--...), the part
+    before the @ plain ASCII (pbem does not speak SMTPUTF8)."""
+    address = address.strip()
+    local, at, domain = address.rpartition("@")
+    if not at or not local or not domain or any(c in address for c in " \t\r\n<>,;\"\\"):
+        raise Unsendable(f"{address!r} is not a mail address")
+    if not local.isascii():
+        raise Unsendable(f"{address!r} has letters beyond ASCII before the @, which mail "
+                         f"servers take only with SMTPUTF8 (not supported)")
+    if not domain.isascii():
+        try:
+            domain = domain.encode("idna").decode("ascii")
+        except UnicodeError:
+            raise Unsendable(f"{address!r}: its domain is not a valid international "
+                             f"domain name") from None
+    return f"{local}@{domain}"
+
+
+def message_ids(*values: str) -> str:
+    """The message ids in `values` (In-Reply-To, References of a mail we answer), only
+    well-formed ASCII ones, the newest MAX_REFERENCES, each once."""
+    ids: list[str] = []
+    for value in values:
+        for mid in _MSG_ID.findall(value or ""):
+            if mid not in ids:
+                ids.append(mid)
+    return " ".join(ids[-MAX_REFERENCES:])
+
+
+def _head(headers: list[tuple[str, str]]) -> bytes:
+    """The header block; checked, so that no message leaves with a byte beyond ASCII or a
+    line over 998 octets (RFC 5322 2.1.1) whatever went into it."""
+    data = "".join(_header(k, v) for k, v in headers)
+    if not data.isascii() or any(len(x) > 998 for x in data.split("\r\n")):
+        raise Unsendable("a header could not be encoded")  # a bug: the fault says where
+    return data.encode("ascii")
 
 
 def compose(row: dict, site, dry_run: bool = False, parts: Parts | None = None) -> Outgoing:
     """The message for an outbox row. Nothing here depends on when it is sent.
 
-    Written by hand rather than with email.message.EmailMessage, whose header
-    registry costs milliseconds a message (a run over 1,000 games sends 5,000)."""
+    Headers go through the standard library's SMTP policy (`_header`); the bodies are
+    written here, in 7bit, quoted-printable or base64, with fixed boundaries that no
+    encoded body can contain (see `_part`): the header registry would cost milliseconds
+    a message for the same bytes."""
     address = site.address
     domain = address.rpartition("@")[2] or "localhost"
     body = row["body"]
-    to = row["to_addr"]
-    head = [("From", formataddr((_header(site.name), address)))]
+    to = ascii_address(row["to_addr"])
+    head = [("From", formataddr((site.name, ascii_address(address)), charset="utf-8"))]
     if dry_run:
         # every message goes to the moderator, saying whom it was meant for
         body = f"[dry run: this message was for {to}]\n\n{body}"
         head.append(("X-Pbem-Original-To", to))
-        to = site.moderator or address
-    head += [("To", to), ("Subject", _header(row["subject"])),
+        to = ascii_address(site.moderator or address)
+    head += [("To", to), ("Subject", row["subject"]),
              ("Date", format_datetime(parse_time(row["created"]))),
              ("Message-ID", row["message_id"] or message_id(row, domain))]
-    if row["in_reply_to"]:
-        head += [("In-Reply-To", row["in_reply_to"]),
-                 ("References", " ".join((row["refs"] + " " + row["in_reply_to"]).split()))]
+    replied = message_ids(row["in_reply_to"])
+    if replied:
+        head += [("In-Reply-To", replied.split()[-1]),
+                 ("References", message_ids(row["refs"], replied))]
     head += [("Auto-Submitted",
               "auto-replied" if row["kind"] in REPLY_KINDS else "auto-generated"),
              ("X-Loop", address)]
@@ -106,8 +163,7 @@ def compose(row: dict, site, dry_run: bool = False, parts: Parts | None = None) 
     plain = _part("text/plain", text)
     if parts is None or not (parts.html or parts.attachments):
         head += [("MIME-Version", "1.0"), *plain[0]]
-        lines = "".join(f"{k}: {v}\r\n" for k, v in head).encode("ascii")
-        return Outgoing(address, to, lines + b"\r\n" + plain[1])
+        return Outgoing(address, to, _head(head) + b"\r\n" + plain[1])
     # multipart/mixed [ multipart/alternative [text, html], attachments... ]: mail
     # programs show the HTML, fall back to the text, and list the JSON as a file
     body_part = plain
@@ -119,8 +175,7 @@ def compose(row: dict, site, dry_run: bool = False, parts: Parts | None = None) 
         files = [_attachment(name, ctype, data) for name, ctype, data in parts.attachments]
         tree = _multipart("mixed", [body_part, *files])
     head += [("MIME-Version", "1.0"), *tree[0]]
-    lines = "".join(f"{k}: {v}\r\n" for k, v in head).encode("ascii")
-    return Outgoing(address, to, lines + b"\r\n" + tree[1])
+    return Outgoing(address, to, _head(head) + b"\r\n" + tree[1])
 
 
 @dataclass
@@ -157,7 +212,8 @@ def _encoded(ctype: str, raw: bytes, headers: tuple = ()) -> Part:
 
 
 def _attachment(name: str, ctype: str, data: bytes) -> Part:
-    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name) or "attachment"
+    safe = "".join(c if (c.isascii() and c.isalnum()) or c in "-_." else "_"
+                   for c in name) or "attachment"
     return _encoded(ctype, data,
                     (("Content-Disposition", f'attachment; filename="{safe}"'),))
 
@@ -228,42 +284,64 @@ def flush(site, db, now: datetime | None = None, transport=None) -> Flushed:
     transport = transport or transport_for(site)
     try:
         for row in _due(db, stamp):
-            domain = site.address.rpartition("@")[2] or "localhost"
-            mid = row["message_id"] or message_id(row, domain)
-            if not row["message_id"]:
-                row["message_id"] = mid
-                _set(db, row, message_id=mid)
-            msg = compose(row, site, dry_run, report_parts(db, row))
-            try:
-                transport.send(msg, row)
-            except TemporaryError as e:
-                tries = row["attempts"] + 1
-                if tries >= attempts:
-                    _set(db, row, status="failed", attempts=tries, last_error=str(e))
-                    out.failed += 1
-                else:
-                    wait = timedelta(minutes=backoff * 2 ** (tries - 1))
-                    _set(db, row, attempts=tries, last_error=str(e),
-                         next_attempt=fmt_time(now + wait))
-                    out.deferred += 1
-                out.errors.append(f"message {row['id']} to {row['to_addr']}: {e}")
-                if getattr(e, "whole_server", False):
-                    # the server is down: the rest would fail the same way; they keep
-                    # their place in the queue without using up an attempt
-                    break
+            # each message is one unit of failure (pbem.faults): one that cannot be
+            # written is failed with its reason, and the others are still sent
+            with faults.guard(db, "message", str(row["id"])) as fault:
+                stop = _send_one(site, db, transport, row, out, now, dry_run, attempts,
+                                 backoff)
+            if fault:
+                _failed(db, row, fault[0].message, out)
                 continue
-            except PermanentError as e:
-                _set(db, row, status="failed", attempts=row["attempts"] + 1,
-                     last_error=str(e))
-                out.failed += 1
-                out.errors.append(f"message {row['id']} to {row['to_addr']}: {e}")
-                continue
-            _set(db, row, status="sent", attempts=row["attempts"] + 1, sent_at=stamp,
-                 last_error="")
-            out.sent += 1
+            if stop:
+                break
     finally:
         transport.close()
     return out
+
+
+def _failed(db, row: dict, reason: str, out: Flushed) -> None:
+    with faults.guard(db, "site", "recording a message's fault"):
+        _set(db, row, status="failed", attempts=row["attempts"] + 1, last_error=reason)
+    out.failed += 1
+    out.errors.append(f"message {row['id']} to {row['to_addr']}: {reason}")
+
+
+def _send_one(site, db, transport, row: dict, out: Flushed, now: datetime, dry_run: bool,
+              attempts: int, backoff: int) -> bool:
+    """Send one message; True when the server is down and the rest should wait."""
+    stamp = fmt_time(now)
+    domain = site.address.rpartition("@")[2] or "localhost"
+    mid = row["message_id"] or message_id(row, domain)
+    if not row["message_id"]:
+        row["message_id"] = mid
+        _set(db, row, message_id=mid)
+    try:
+        msg = compose(row, site, dry_run, report_parts(db, row))
+    except Unsendable as e:
+        _failed(db, row, str(e), out)
+        return False
+    try:
+        transport.send(msg, row)
+    except TemporaryError as e:
+        tries = row["attempts"] + 1
+        if tries >= attempts:
+            _set(db, row, status="failed", attempts=tries, last_error=str(e))
+            out.failed += 1
+        else:
+            wait = timedelta(minutes=backoff * 2 ** (tries - 1))
+            _set(db, row, attempts=tries, last_error=str(e),
+                 next_attempt=fmt_time(now + wait))
+            out.deferred += 1
+        out.errors.append(f"message {row['id']} to {row['to_addr']}: {e}")
+        # the server is down: the rest would fail the same way; they keep their place
+        # in the queue without using up an attempt
+        return bool(getattr(e, "whole_server", False))
+    except PermanentError as e:
+        _failed(db, row, str(e), out)
+        return False
+    _set(db, row, status="sent", attempts=row["attempts"] + 1, sent_at=stamp, last_error="")
+    out.sent += 1
+    return False
 
 
 def _due(db, stamp: str, chunk: int = 200):

@@ -12,9 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from . import clock, deadlines, intake, outbox, turns
+from . import clock, deadlines, faults, intake, outbox, turns
 from .admin import current_stage
-from .errors import PbemError
 from .notify import Notifier
 from .safety import backup, site_lock
 
@@ -70,32 +69,35 @@ def _run(site, now: datetime, fetch: bool, send: bool,
         db = site.db()
         run_id = db["runs"].insert({"started": deadlines.stamp(now), "finished": "",
                                     "summary": ""}).last_pk
+        notifier = Notifier(site, now)
         if fetch:
-            try:
+            with faults.guard(db, "site", "fetching mail") as fault:
                 got = intake.fetch(site, db)
                 out.fetched, out.duplicates = got.stored, got.duplicates
                 out.problems += got.errors
-            except PbemError as e:  # no mail this time; games still run on their deadlines
-                out.failed.append(f"fetching mail: {e.message}")
-        for h in intake.handle_pending(site, db, now):
-            out.handled[h.status] = out.handled.get(h.status, 0) + 1
-            if h.status == "error":
-                out.problems.append(f"mail {h.mail} could not be handled: {h.reason}")
+            out.failed += [f"fetching mail: {f.message}" for f in fault]
+        with faults.guard(db, "site", "answering mail") as fault:
+            for h in intake.handle_pending(site, db, now):
+                out.handled[h.status] = out.handled.get(h.status, 0) + 1
+                if h.status in ("error", "retry"):
+                    out.problems.append(f"mail {h.mail} could not be handled: {h.reason}")
+        out.failed += [f"answering mail: {f.message}" for f in fault]
         process_due(site, db, now, out, echo)
-        notifier = Notifier(site, now)
         for g in running_games(db):
-            try:
+            with faults.guard(db, "game", g["name"] + " reminders") as fault:
                 out.reminders += notifier.reminders(db, g, current_stage(db, g["name"]))
-            except PbemError as e:
-                out.failed.append(f"{g['name']}: reminders: {e.message}")
+            out.failed += [f"{g['name']}: reminders: {f.message}" for f in fault]
+        with faults.guard(db, "site", "telling the moderator") as fault:
+            notify_faults(db, notifier)
+        out.problems += [f"telling the moderator: {f.message}" for f in fault]
         if send:
-            try:
+            with faults.guard(db, "site", "sending mail") as fault:
                 out.sent = outbox.flush(site, db, now)
                 out.problems += out.sent.errors
-            except PbemError as e:
-                out.failed.append(f"sending mail: {e.message}")
-        db["runs"].update(run_id, {"finished": deadlines.stamp(clock.now()),
-                                   "summary": "\n".join(out.lines())})
+            out.failed += [f"sending mail: {f.message}" for f in fault]
+        with faults.guard(db, "site", "recording the run"):
+            db["runs"].update(run_id, {"finished": deadlines.stamp(clock.now()),
+                                       "summary": "\n".join(out.lines())})
     return out
 
 
@@ -104,20 +106,28 @@ def running_games(db) -> list[dict]:
 
 
 def process_due(site, db, now: datetime, out: RunResult, echo=None) -> None:
+    """Each due game is one unit of failure (pbem.faults): whatever one raises, or however
+    long it runs (pbem.budget), nothing of its stage is stored and the others go on."""
     notifier = Notifier(site, now)
+    limits = site.section("limits")
     for g in running_games(db):
         name = g["name"]
-        try:
+        done = reason = None
+        with faults.guard(db, "game", name) as fault:
             stage = current_stage(db, name)
             reason = deadlines.due(db, g, stage, now)
-            if not reason:
-                continue
-            if not out.backup:
-                out.backup = backup(site, db, "run", now).name
-            done = turns.process(db, name, site.reports_dir, now=now, on_stored=notifier)
-        except PbemError as e:
-            out.failed.append(e.message)
-            _record_failure(db, notifier, g, e.message)
+            if reason:
+                if not out.backup:
+                    out.backup = backup(site, db, "run", now).name
+                done = turns.process(db, name, site.reports_dir, now=now, on_stored=notifier,
+                                     seconds=limits.get("stage_seconds"),
+                                     events=limits.get("stage_events"))
+        if fault:
+            said = fault[0].message
+            out.failed.append(said if said.startswith(f"{name} ") else f"{name}: {said}")
+            _record_failure(db, g, fault[0])
+            continue
+        if done is None:
             continue
         if g["last_error"]:
             db["games"].update(name, {"last_error": "", "error_notified": ""})
@@ -128,13 +138,35 @@ def process_due(site, db, now: datetime, out: RunResult, echo=None) -> None:
             echo(f"processed {line}")
 
 
-def _record_failure(db, notifier: Notifier, g: dict, message: str) -> None:
-    """Keep the error on the game; tell the moderator once per distinct error."""
+def _record_failure(db, g: dict, fault: faults.Fault) -> None:
+    """Keep the error on the game, for `pbem status`; the moderator hears of it once,
+    from notify_faults."""
+    with faults.guard(db, "site", "recording a game's fault"):
+        with db.atomic():
+            db["games"].update(g["name"], {"last_error": fault.message[:2000]})
+
+
+UNIT_NAMES = {"game": "game", "mail": "incoming mail", "message": "outgoing message",
+              "site": "site"}
+
+
+def notify_faults(db, notifier: Notifier) -> None:
+    """One mail to the moderator about the faults not told yet (each fault once)."""
+    new = faults.unnotified(db)
+    if not new:
+        return
+    games = sorted({f["key"].split()[0] for f in new if f["unit"] == "game"})
+    lines = []
+    for f in new:
+        lines.append(f"- {UNIT_NAMES.get(f['unit'], f['unit'])} {f['key']}: {f['message']}")
+    body = ("\n".join(lines) + "\n\nNothing was changed by a failed step: a game that "
+            "failed was not processed and every other game went on; a mail that could not "
+            "be answered is tried again on the next runs. pbem run tries again each time "
+            "until it works; `pbem status` shows what is still wrong"
+            + (f", and `pbem game pause {games[0]}` stops a game's retries." if games else ".")
+            + "\nDetails (tracebacks) are in the site's database: `pbem status --faults`.")
+    headline = (f"{games[0]} could not be processed" if len(new) == 1 and games
+                else f"{len(new)} problem{'s' * (len(new) != 1)} on the site")
     with db.atomic():
-        db["games"].update(g["name"], {"last_error": message[:2000]})
-        if g.get("error_notified") != message[:2000]:
-            notifier.moderator(db, g["name"], f"{g['name']} could not be processed",
-                               f"{message}\n\nNothing was changed in {g['name']}; every "
-                               f"other game went on. pbem run tries again each time "
-                               f"until it works; `pbem game pause {g['name']}` stops that.")
-            db["games"].update(g["name"], {"error_notified": message[:2000]})
+        notifier.moderator(db, games[0] if len(games) == 1 else "", headline, body)
+    faults.mark_notified(db, new)

@@ -112,7 +112,22 @@ def _m3(db: sqlite_utils.Database) -> None:
     db["players"].add_column("timezone", str, not_null_default="")  # '' = the game's
 
 
-MIGRATIONS = [_m1, _m2, _m3]
+def _m4(db: sqlite_utils.Database) -> None:
+    """Isolation (issue 17): faults of mails, games and messages in one table; mails
+    retried after a passing fault; a mail's content digest for deduplication."""
+    db["faults"].create({"unit": str, "key": str, "message": str, "detail": str,
+                         "first": str, "last": str, "count": int, "notified": str,
+                         "cleared": str},
+                        pk=("unit", "key"), not_null={"message"},
+                        defaults={"detail": "", "count": 1, "notified": "", "cleared": ""})
+    mails = db["mails"]
+    mails.add_column("attempts", int, not_null_default=0)
+    mails.add_column("next_attempt", str, not_null_default="")
+    mails.add_column("content_sha256", str, not_null_default="")
+    mails.create_index(["message_id", "content_sha256"])
+
+
+MIGRATIONS = [_m1, _m2, _m3, _m4]
 
 
 def open_db(path: str | Path) -> sqlite_utils.Database:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from . import clock, deadlines, reports, schedule
+from . import budget, clock, deadlines, reports, schedule
 from .admin import current_stage, get_game_row, players_of, store_outcome, stored_outcome
 from .dice import Dice, stage_seed
 from .engine import Event, OrderSheet, canonical_json, get_game, state_hash
@@ -51,11 +51,24 @@ def sheets_for(db, game, g: dict, stage: dict) -> tuple[dict[str, OrderSheet | N
 
 def process(db, game_name: str, site_reports: Path | None = None, *,
             now: datetime | None = None,
-            on_stored: Callable[[object, Processed], None] | None = None) -> Processed:
+            on_stored: Callable[[object, Processed], None] | None = None,
+            seconds: float | None = None, events: int | None = None) -> Processed:
     """Resolve the game's open stage. `on_stored(db, processed)` runs inside the
     stage's transaction (it queues the report mails: stored together or not at all).
-    `now` is when the next stage opens (its deadline counts from then)."""
+    `now` is when the next stage opens (its deadline counts from then).
+
+    The engine's work — checking the sheets, resolving, rendering — runs on a budget
+    (pbem.budget: `seconds`, `events`, by default STAGE_SECONDS and STAGE_EVENTS); past
+    it OverBudget is raised before anything is stored."""
     now = now or clock.now()
+    with budget.spending(f"{game_name}: the stage", seconds or budget.STAGE_SECONDS,
+                         events or budget.STAGE_EVENTS):
+        work = _resolve(db, game_name, now)
+    return _store(db, game_name, site_reports, now, on_stored, *work)
+
+
+def _resolve(db, game_name: str, now: datetime):
+    """The engine's part of a stage: pure, stores nothing."""
     g = get_game_row(db, game_name)
     if g["status"] == "finished":
         raise PbemError(f"game {game_name!r} is over ({g['result']}): nothing to process")
@@ -84,6 +97,14 @@ def process(db, game_name: str, site_reports: Path | None = None, *,
     missing = [p for p in players if sheets.get(p) is None]
     done = Processed(game_name, number, stage["name"], res.stage_name, res.finished, rendered,
                      missing, deadline)
+    return g, stage, res, dice, done
+
+
+def _store(db, game_name: str, site_reports: Path | None, now: datetime, on_stored,
+           g: dict, stage: dict, res, dice: Dice, done: Processed) -> Processed:
+    """The stage's outcome, in one transaction."""
+    number, rendered, missing = stage["number"], done.reports, done.missing
+    deadline = done.next_deadline
     # db.atomic(), not `with db.conn`: sqlite-utils' own writes open transactions of
     # their own, which atomic() nests as savepoints, so the stage is all or nothing.
     with db.atomic():

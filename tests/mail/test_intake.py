@@ -172,8 +172,45 @@ def test_an_unexpected_error_marks_the_mail_and_the_rest_go_on(kit, monkeypatch)
 
     monkeypatch.setattr(intake, "handle", flaky)
     handled = intake.handle_pending(kit.site, kit.db, START)
-    assert [h.status for h in handled] == ["error", "stored"]
-    assert kit.db["mails"].count_where("status = 'error' and reason like '%boom%'") == 1
+    assert [h.status for h in handled] == ["retry", "stored"]
+    assert kit.db["mails"].count_where("status = 'new' and reason like '%boom%'") == 1
+
+
+def test_a_mail_that_failed_is_tried_again_later_then_set_aside_until_retried(kit,
+                                                                                monkeypatch):
+    """Issue 17 (5): a passing fault (here a full disk) never drops a valid sheet."""
+    import errno
+
+    from pbem import faults
+
+    intake.store_raw(kit.db, kit.mail("boris@example.org", kit.sheet("boris", "REDRAW")), "t",
+                     intake.deadlines.stamp(START))
+    real = intake.handle
+    broken = {"on": True}
+
+    def disk_full(site, db, row, now):
+        if broken["on"]:
+            raise OSError(errno.ENOSPC, "No space left on device", "pbem.db")
+        return real(site, db, row, now)
+
+    monkeypatch.setattr(intake, "handle", disk_full)
+    statuses = []
+    at = START
+    for _ in range(intake.MAX_ATTEMPTS):
+        statuses += [h.status for h in intake.handle_pending(kit.site, kit.db, at)]
+        assert intake.handle_pending(kit.site, kit.db, at) == []  # waits before trying again
+        at += timedelta(hours=3)
+    assert statuses == ["retry"] * (intake.MAX_ATTEMPTS - 1) + ["error"]
+    row = kit.db["mails"].get(1)
+    assert row["reason"] == "the disk is full (pbem.db) (attempt 5 of 5)"
+    [fault] = faults.open_faults(kit.db, "mail")
+    assert (fault["key"], fault["count"]) == ("1", intake.MAX_ATTEMPTS)
+    assert intake.handle_pending(kit.site, kit.db, at) == []  # set aside: left alone
+    broken["on"] = False
+    assert intake.retry(kit.db) == 1
+    assert [h.status for h in intake.handle_pending(kit.site, kit.db, at)] == ["stored"]
+    assert faults.open_faults(kit.db, "mail") == []
+    assert kit.db["submissions"].count == 1
 
 
 def test_the_confirmation_mail_is_a_threaded_reply(kit, tmp_path):
