@@ -77,7 +77,10 @@ def guard(db, unit: str, key: str, faults: list[Fault] | None = None) -> Iterato
         yield caught
     except (Exception, OverBudget) as e:  # KeyboardInterrupt and SystemExit still stop
         message, passing = describe(e)
-        detail = "" if passing or isinstance(e, PbemError) else traceback.format_exc()
+        # the traceback of a bug is kept for `pbem status --faults`, also when it was
+        # wrapped in a PbemError (a game's resolution that failed)
+        bug = not passing and (not isinstance(e, PbemError) or e.__cause__ is not None)
+        detail = traceback.format_exc() if bug else ""
         fault = Fault(unit, key, message[:2000], passing, detail[-20_000:])
         rollback(db)
         try:

@@ -299,4 +299,7 @@ def fetch(site, db, source=None) -> Fetched:
                 out.errors.append(f"could not mark {key} as taken: {e}")
     finally:
         box.close()
+    for key, problem in getattr(box, "problems", []):
+        # recorded as a fault: the moderator is told once, not on every cron run
+        faults.record(db, faults.Fault("site", key, problem, passing=False))
     return out

@@ -41,12 +41,25 @@ class FilesInbox:
 
     def __init__(self, folder: Path, archive: Path):
         self.folder, self.archive = folder, archive
+        self.problems: list[tuple[str, str]] = []  # (file, why): not mail, left alone
 
     def messages(self) -> Iterator[tuple[bytes, str, str]]:
         if not self.folder.is_dir():
             return
         for path in sorted(self.folder.glob("*.eml")):
-            yield path.read_bytes(), _stamp(path.stat().st_mtime), path.name
+            # a folder, a dangling link or an unreadable file is told about and skipped,
+            # never a reason to stop reading the others
+            try:
+                if not path.is_file():
+                    self.problems.append((f"inbox/{path.name}", f"inbox/{path.name} is "
+                                          f"not a mail file; left alone"))
+                    continue
+                raw, mtime = path.read_bytes(), path.stat().st_mtime
+            except OSError as e:
+                self.problems.append((f"inbox/{path.name}", f"inbox/{path.name} could "
+                                          f"not be read ({e.strerror}); left alone"))
+                continue
+            yield raw, _stamp(mtime), path.name
 
     def done(self, key: str) -> None:
         self.archive.mkdir(parents=True, exist_ok=True)
