@@ -17,7 +17,7 @@ NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
 
 def check_name(name: str, what: str) -> str:
-    if not NAME.match(name):
+    if not NAME.fullmatch(name):  # fullmatch: "anna\n" is not a name ($ would pass it)
         raise PbemError(f"{what} name {name!r} is not allowed: use 1-32 lower-case letters, "
                         f"digits, '-' or '_', starting with a letter (e.g. 'anna')")
     return name
@@ -45,6 +45,17 @@ def create_game(db, name: str, game_type: str, seed: str | None = None,
     return row
 
 
+def check_address(email: str) -> str:
+    """An address pbem can send to (pbem.outbox.ascii_address), else a clear error."""
+    from .outbox import Unsendable, ascii_address
+
+    try:
+        ascii_address(email)
+    except Unsendable as e:
+        raise PbemError(f"{e}; give an address a mail server takes") from None
+    return email
+
+
 def get_game_row(db, name: str) -> dict:
     row = one(db, "SELECT * FROM games WHERE name = ?", [name])
     if row is None:
@@ -57,8 +68,7 @@ def add_player(db, game_name: str, player: str, email: str) -> str:
     """Add a player to a game that has not started; return the secret (shown once)."""
     g = get_game_row(db, game_name)
     check_name(player, "player")
-    if "@" not in email or any(c.isspace() for c in email):
-        raise PbemError(f"{email!r} is not an email address")
+    check_address(email)
     if g["status"] != "new":
         raise PbemError(f"game {game_name!r} has started; players can no longer join")
     game = get_game(g["game_type"])
@@ -165,8 +175,7 @@ def replace_player(db, game_name: str, player: str, email: str,
 
     The seat keeps its name, which the game state uses; the earlier holders are kept in
     the player's history. Returns the new secret (shown once)."""
-    if "@" not in email or any(c.isspace() for c in email):
-        raise PbemError(f"{email!r} is not an email address")
+    check_address(email)
     row = get_player_row(db, game_name, player)
     history = json.loads(row.get("history") or "[]")
     history.append({"email": row["email"], "joined": row["joined"],

@@ -27,7 +27,10 @@ from .store import now as now_text
 MESSAGE_ID = re.compile(rb"^message-id:[ \t]*(.*?)\s*$", re.I | re.M)
 HARD_LIMIT = 25_000_000  # bytes kept of one message (the usual MTA maximum)
 DEFAULT_MAX_BYTES = 1_000_000  # a larger mail is stored but refused
-DEFAULT_REPLIES_PER_HOUR = 30  # per address: a loop or a flood never gets more
+DEFAULT_REPLIES_PER_HOUR = 30  # per address and kind: a loop or a flood never gets more
+COPIES_PER_HOUR = 3  # copies of refused attempts on a seat, to its holder
+LOCKOUT = 10  # failed authentications a day, per seat or per sender, that get an answer
+AUTH_FAILED = "not authenticated: "  # how a refusal for a wrong secret or sender begins
 
 
 def message_id(raw: bytes) -> str:
@@ -138,16 +141,24 @@ class _Reply:
             return fallback
         return s if s.lower().startswith("re:") else f"Re: {s}"
 
-    def allowed(self, to: str) -> bool:
-        limit = int(self.site.mail.get("replies_per_hour", DEFAULT_REPLIES_PER_HOUR))
+    def allowed(self, to: str, kind: str, game: str, player: str) -> bool:
+        """Each kind of answer has its own budget, so a stranger cannot spend a player's
+        (issue 17): refusals never use up confirmations, and the copies of refusals that
+        go to a seat's holder are few per seat, whoever provoked them."""
         since = deadlines.stamp(self.now - timedelta(hours=1))
+        if kind == "refusal-copy":
+            sent = self.db.execute("SELECT count(*) FROM outbox WHERE kind = ? AND game = ? "
+                                   "AND player = ? AND created >= ?",
+                                   [kind, game, player, since])
+            return sent.fetchone()[0] < COPIES_PER_HOUR
+        limit = int(self.site.mail.get("replies_per_hour", DEFAULT_REPLIES_PER_HOUR))
         sent = self.db.execute("SELECT count(*) FROM outbox WHERE to_addr = ? AND created >= ? "
-                               "AND kind IN ('confirmation', 'refusal')", [to, since])
+                               "AND kind = ?", [to, since, kind])
         return sent.fetchone()[0] < limit
 
     def queue(self, to: str, subject: str, body: str, kind: str, game="", player="",
               stage=-1) -> int | None:
-        if not self.allowed(to):
+        if not self.allowed(to, kind, game, player):
             return None
         return outbox.queue(self.db, to=to, subject=subject, body=body, kind=kind, game=game,
                             player=player, stage=stage, in_reply_to=self.env.message_id,
@@ -177,6 +188,41 @@ def _stage_info(db, game: str) -> dict:
         return {"stage_name": "", "deadline": ""}
 
 
+def _locked_out(db, reply: _Reply, game: str, player: str) -> str:
+    """Why the seat or the sender gets no more answers to failed authentications for
+    now ('' if it still does). The right secret is still taken: a lockout that refused
+    it would let anyone who knows a player's address silence him."""
+    since = deadlines.stamp(reply.now - timedelta(hours=24))
+    seat = db.execute("SELECT count(*) FROM mails WHERE status = 'refused' AND game = ? AND "
+                      "player = ? AND handled >= ? AND reason LIKE ?",
+                      [game, player, since, AUTH_FAILED + "%"]).fetchone()[0]
+    if seat >= LOCKOUT:
+        return f"{seat} mails for {player} in {game} failed to authenticate in 24 hours"
+    sender = db.execute("SELECT count(*) FROM mails WHERE status = 'refused' AND from_addr = ? "
+                        "AND handled >= ? AND reason LIKE ?",
+                        [reply.env.from_addr, since, AUTH_FAILED + "%"]).fetchone()[0]
+    if sender >= LOCKOUT:
+        return f"{sender} mails from {reply.env.from_addr} failed to authenticate in 24 hours"
+    return ""
+
+
+def refuse_auth(site, db, reply: _Reply, reason: str, r, warnings=()) -> Handled:
+    """A mail that may not speak for the seat it names: refused, and past LOCKOUT tries
+    a day (per seat or per sender) refused without an answer; the moderator hears once."""
+    locked = _locked_out(db, reply, r.game, r.player)
+    if not locked:
+        return refuse(site, db, reply, AUTH_FAILED + reason, game=r.game, player=r.player,
+                      record=r.record, warnings=warnings)
+    with db.atomic():
+        _mark(db, reply.row, "refused", (AUTH_FAILED + reason + " (no answer: " + locked
+                                         + ")")[:500], reply.now, game=r.game, player=r.player)
+    faults.record(db, faults.Fault(
+        "seat", f"{r.game}/{r.player}", f"{locked}; such mails get no answer for now (the "
+        f"right secret is still taken). Someone may be guessing the secret: `pbem player "
+        f"newsecret` gives the player a new one", passing=False))
+    return Handled(reply.row["id"], "refused", locked, r.game, r.player)
+
+
 def refuse(site, db, reply: _Reply, reason: str, *, game="", player="", record="",
            warnings=()) -> Handled:
     env, row = reply.env, reply.row
@@ -194,7 +240,7 @@ def refuse(site, db, reply: _Reply, reason: str, *, game="", player="", record="
             # njudge's rule: a refused attempt on a seat is also told to its holder
             body = render("mail_refusal.txt.j2", {**ctx, "copy_for_record": True})
             rid = reply.queue(record, f"[{game}] a mail for {player} was refused", body,
-                              "refusal", game, player)
+                              "refusal-copy", game, player)
             ids += [rid] if rid else []
         _mark(db, row, "refused", reason[:500], reply.now, game=game, player=player)
     return Handled(row["id"], "refused", reason, game, player, ids)
@@ -223,8 +269,8 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
     secret = (headers.get("secret") or "").strip()
     problem = routing.authenticate(db, r, env.from_addr, secret)
     if problem:
-        return refuse(site, db, reply, problem, game=r.game, player=r.player, record=r.record,
-                      warnings=ex.warnings)
+        return refuse_auth(site, db, reply, problem, r, ex.warnings)
+    faults.clear(db, "seat", f"{r.game}/{r.player}")
     text = orders.redact(ex.text, secret)
     g = get_game_row(db, r.game)
     stage = None

@@ -15,6 +15,7 @@ from datetime import timedelta
 import pytest
 
 from pbem import admin, budget, engine, faults, intake, orders, outbox, run
+from pbem.errors import PbemError
 from pbem.store import open_db
 from pbem_games.hellgame import GAME as HELLGAME
 
@@ -69,8 +70,12 @@ def test_one_hostile_mail_never_stops_outgoing_mail(kit, label):
 
 def test_a_player_with_a_non_ascii_address_fails_his_own_mail_only(kit):
     admin.create_game(kit.db, "g2", "hellgame", seed="1", settings={"hours": 1})
-    for p, addr in (("x", "zoë@example.org"), ("y", "y@exämple.org"), ("z", "z@example.org")):
+    for p, addr in (("x", "x@example.org"), ("y", "y@exämple.org"), ("z", "z@example.org")):
         admin.add_player(kit.db, "g2", p, addr)
+    with pytest.raises(PbemError, match="SMTPUTF8"):  # refused when added ...
+        admin.add_player(kit.db, "g2", "w", "zoë@example.org")
+    # ... but one may be on record from before: it fails its own mail, nothing else
+    kit.db["players"].update(("g2", "x"), {"email": "zoë@example.org"})
     admin.start_game(kit.db, "g2", now=START)
     result = run.run(kit.site, now=START + timedelta(hours=2))
     assert [p.split()[0] for p in result.processed] == ["g1", "g2"]
@@ -241,3 +246,8 @@ def test_mail_intake_on_a_budget(kit, monkeypatch):
     intake.store_raw(kit.db, kit.mail("anna@example.org", "x"), "t", "2026-11-23T09:30:00Z")
     [h] = intake.handle_pending(kit.site, kit.db, START + timedelta(hours=1))
     assert h.status == "retry" and "ran for more than 0.5 s" in h.reason
+
+
+def test_a_name_ending_in_a_newline_is_not_a_name(kit):
+    with pytest.raises(PbemError, match="is not allowed"):
+        admin.create_game(kit.db, "g9\n", "hellgame")
