@@ -33,7 +33,12 @@ def mail_receive(ctx, source):
 
     Example: pbem mail receive - < message.eml
     """
-    site = _site(ctx)
+    try:
+        site = _site(ctx)
+    except PbemError as e:  # e.g. pbem.yaml being edited: the mail server keeps the mail
+        click.echo(f"error: {e.message}\nThe message was not taken; the mail server will "
+                   f"try again", err=True)
+        sys.exit(EX_TEMPFAIL)
     try:
         raw = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
     except OSError as e:

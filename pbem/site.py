@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
+from .config import load as load_config
 from .errors import PbemError
 from .store import open_db
 
@@ -120,15 +119,11 @@ def init_site(root: str | Path) -> Site:
 
 
 def open_site(root: str | Path) -> Site:
+    """The site in `root`, its pbem.yaml read and checked in full (pbem.config): a
+    PbemError (exit code 2) listing every problem before anything is touched."""
     root = Path(root)
     cfg = root / CONFIG
     if not cfg.exists():
         raise PbemError(f"{root.resolve()} is not a pbem site (no {CONFIG}); "
                         f"run `pbem init {root}` first, or pass --site DIR")
-    try:
-        config = yaml.safe_load(cfg.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as e:
-        raise PbemError(f"{cfg}: not valid YAML: {e}") from None
-    if not isinstance(config, dict):
-        raise PbemError(f"{cfg}: must be a mapping of settings")
-    return Site(root, config)
+    return Site(root, load_config(cfg))

@@ -36,12 +36,20 @@ def test_run_takes_inbox_files_and_archives_them(started):
     assert "boris            ordered" in out and "last pbem run:" in out
 
 
-def test_run_with_a_broken_fetch_setting_still_runs_games_and_exits_1(started):
+def test_run_with_a_mailbox_that_cannot_be_read_still_runs_games_and_exits_1(started):
+    cfg = started.site / "pbem.yaml"
+    cfg.write_text(cfg.read_text().replace(
+        "fetch: files", f"fetch: maildir\n  maildir: {{path: {started.site / 'nowhere'}}}"))
+    code, out = started("run")
+    assert code == 1
+    assert "error: fetching mail: " in out and "nowhere" in out
+
+
+def test_a_config_missing_a_setting_stops_every_command_before_anything_is_touched(started):
     cfg = started.site / "pbem.yaml"
     cfg.write_text(cfg.read_text().replace("fetch: files", "fetch: maildir"))
     code, out = started("run")
-    assert code == 1
-    assert "error: fetching mail: mail.maildir: set path" in out
+    assert code == 2 and "mail.maildir" in out and "path" in out
 
 
 def test_schedule_show_and_change(started):
@@ -98,3 +106,10 @@ def test_mail_receive_while_a_run_is_busy_stores_and_leaves_the_answer(started):
     db = open_db(started.site / "pbem.db")
     assert db["mails"].get(1)["status"] == "new"
     assert "message 1: refused" in started("mail", "fetch")[1]
+
+
+def test_mail_receive_with_a_broken_config_asks_the_mail_server_to_retry(started):
+    cfg = started.site / "pbem.yaml"
+    cfg.write_text(cfg.read_text().replace("dry_run: false", 'dry_run: "false"'))
+    code, out = started("mail", "receive", "-", input="From: anna@example.org\n\nGAME g1\n")
+    assert code == 75 and "mail.dry_run" in out and "will try again" in out

@@ -152,8 +152,8 @@ def test_a_sheet_delivered_in_time_but_handled_after_the_deadline_counts(kit):
 
 
 def test_replies_to_one_address_are_capped_per_hour(kit):
-    for i in range(33):
-        take(kit, kit.mail("anna@example.org", f"GAME g1\nPLAYER anna\nSECRET bad{i}\n"))
+    for i in range(33):  # not authentication failures (they are locked out sooner)
+        take(kit, kit.mail("anna@example.org", f"GAME g1\nPLAYER nobody{i}\n"))
     assert len(kit.outbox()) == 30
     assert kit.db["mails"].count_where("status = 'refused'") == 33
 
