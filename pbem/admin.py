@@ -11,7 +11,7 @@ from . import clock, deadlines, schedule
 from .dice import Dice, stage_seed
 from .engine import Event, canonical_json, get_game, state_hash
 from .errors import PbemError
-from .store import dumps, hash_secret, new_secret, now, one, rows
+from .store import dumps, new_secret, now, one, rows, secret_columns
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
@@ -78,10 +78,8 @@ def add_player(db, game_name: str, player: str, email: str) -> str:
     if seat >= game.max_players:
         raise PbemError(f"{game.title} takes at most {game.max_players} players")
     secret = new_secret()
-    salt = secrets.token_hex(8)
     db["players"].insert({"game": game_name, "name": player, "email": email,
-                          "secret_hash": hash_secret(secret, salt), "salt": salt,
-                          "seat": seat, "joined": now()})
+                          **secret_columns(secret), "seat": seat, "joined": now()})
     return secret
 
 
@@ -181,8 +179,7 @@ def replace_player(db, game_name: str, player: str, email: str,
     history.append({"email": row["email"], "joined": row["joined"],
                     "until": deadlines.stamp(now or clock.now())})
     secret = new_secret()
-    salt = secrets.token_hex(8)
     db["players"].update((game_name, player), {
-        "email": email, "secret_hash": hash_secret(secret, salt), "salt": salt, "nmr": 0,
+        "email": email, **secret_columns(secret), "nmr": 0,
         "joined": deadlines.stamp(now or clock.now()), "history": json.dumps(history)})
     return secret

@@ -88,6 +88,9 @@ def main(ctx, site, now_text):
     """
     ctx.ensure_object(dict)
     ctx.obj["site"] = site
+    # everything pbem writes — the database, backups, archived mail, reports, outgoing
+    # mail — is private to the moderator's user (issue 17)
+    os.umask(0o077)
     if now_text:
         pin_clock(ctx, now_text)
 

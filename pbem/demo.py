@@ -26,7 +26,7 @@ from . import admin, deadlines, run
 from .engine import get_game
 from .errors import PbemError
 from .site import CONFIG, init_site
-from .store import hash_secret
+from .store import secret_columns
 
 GAME = "demo"
 PLAYERS = [("anna", "anna@example.org"), ("boris", "boris@example.org"),
@@ -57,9 +57,7 @@ def run_demo(root: Path, echo: Callable[[str], None] = print,
     admin.create_game(db, GAME, game_type, seed=SEED, settings=SCHEDULE)
     for name, email_ in PLAYERS:
         admin.add_player(db, GAME, name, email_)
-        db["players"].update((GAME, name), {"secret_hash": hash_secret(demo_secret(name),
-                                                                         "demo"),
-                                            "salt": "demo"})
+        db["players"].update((GAME, name), secret_columns(demo_secret(name), "demo"))
     admin.start_game(db, GAME, now=START)
     game = get_game(game_type)
     stages = TURNS + 1 if game_type == "hellgame" else MAX_STAGES  # HellGame: setup, 3 turns

@@ -11,17 +11,18 @@ same transaction that stores the orders.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from . import budget, clock, deadlines, faults, mailtext, orders, outbox, routing
+from . import budget, clock, deadlines, faults, mailtext, orders, outbox, redact, routing
 from .admin import current_stage, get_game_row
 from .confirm import confirmation_context
 from .engine import get_game
 from .errors import PbemError
 from .render import render
-from .store import insert, one, transaction, update
+from .store import check_secret, insert, one, secret_tag, transaction, update
 from .store import now as now_text
 
 MESSAGE_ID = re.compile(rb"^message-id:[ \t]*(.*?)\s*$", re.I | re.M)
@@ -40,23 +41,50 @@ def message_id(raw: bytes) -> str:
 
 
 def store_raw(db, raw: bytes, source: str, delivered: str | None = None) -> tuple[int, bool]:
-    """Store one message as received; return (id, duplicate)."""
+    """Store one message as received, its secrets cut out (pbem.redact); return (id,
+    duplicate). A duplicate is the same bytes, or the same Message-ID with the same
+    content (mailtext.content_digest): a different message that reuses an id is kept."""
+    mail_id, dup, _ = store_kept(db, raw, source, delivered)
+    return mail_id, dup
+
+
+def store_kept(db, raw: bytes, source: str, delivered: str | None = None
+               ) -> tuple[int, bool, bytes]:
+    """store_raw, also returning the bytes kept (what an archive may hold)."""
     digest = hashlib.sha256(raw).hexdigest()
     mid = message_id(raw)
+    content = mailtext.content_digest(raw)
+    kept, values = redact.redact(raw[:HARD_LIMIT])
     with db.atomic():
         dup = db.execute("SELECT id FROM mails WHERE sha256 = ?", [digest]).fetchone()
         if dup is None and mid:
-            dup = db.execute("SELECT id FROM mails WHERE message_id = ?", [mid]).fetchone()
+            dup = db.execute("SELECT id FROM mails WHERE message_id = ? AND content_sha256 = ?",
+                             [mid, content]).fetchone()
         if dup is not None:
-            return dup[0], True
-        kept = raw[:HARD_LIMIT]
+            return dup[0], True, b""
+        tags = sorted({secret_tag(v) for v in values})
+        if values:
+            _tag_legacy_seat(db, kept, values)
         mail_id = insert(db, "mails", {
-            "message_id": mid, "sha256": digest, "source": source,
+            "message_id": mid, "sha256": digest, "content_sha256": content, "source": source,
             "delivered": delivered or now_text(), "stored": now_text(), "size": len(raw),
-            "raw": kept, "status": "new",
-            "reason": "" if len(kept) == len(raw) else f"truncated to {HARD_LIMIT} bytes",
+            "raw": kept, "status": "new", "secret_tags": json.dumps(tags),
+            "reason": "" if len(raw) <= HARD_LIMIT else f"truncated to {HARD_LIMIT} bytes",
         })
-    return mail_id, False
+    return mail_id, False, kept
+
+
+def _tag_legacy_seat(db, kept: bytes, values: list[str]) -> None:
+    """A seat made before secrets had tags gets its tag from the first mail that carries
+    its secret, checked here against the salted hash while the secret is at hand."""
+    headers = orders.read_headers(mailtext.extract(mailtext.parse(kept)).text)
+    game, player = headers.get("game", "").lower(), headers.get("player", "").lower()
+    seat = one(db, "SELECT * FROM players WHERE game = ? AND name = ? AND secret_tag = ''",
+               [game, player]) if game and player else None
+    for value in values if seat else []:
+        if check_secret(seat, value):
+            update(db, "players", {"game": game, "name": player},
+                   {"secret_tag": secret_tag(value)})
 
 
 @dataclass
@@ -219,7 +247,8 @@ def refuse_auth(site, db, reply: _Reply, reason: str, r, warnings=()) -> Handled
     faults.record(db, faults.Fault(
         "seat", f"{r.game}/{r.player}", f"{locked}; such mails get no answer for now (the "
         f"right secret is still taken). Someone may be guessing the secret: `pbem player "
-        f"newsecret` gives the player a new one", passing=False))
+        f"replace {r.game} {r.player} ADDRESS`, with the player's own address, gives him "
+        f"a new one", passing=False))
     return Handled(reply.row["id"], "refused", locked, r.game, r.player)
 
 
@@ -266,8 +295,11 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
     r = routing.route(db, env.from_addr, env.to_addrs, env.subject, headers, site.address)
     if r.problem:
         return refuse(site, db, reply, r.problem, game=r.game, warnings=ex.warnings)
+    # the secrets were cut out when the mail was stored: their tags authenticate (a
+    # mail stored before that still has its SECRET line, read as before)
+    tags = json.loads(row.get("secret_tags") or "[]")
     secret = (headers.get("secret") or "").strip()
-    problem = routing.authenticate(db, r, env.from_addr, secret)
+    problem = routing.authenticate(db, r, env.from_addr, tags, secret)
     if problem:
         return refuse_auth(site, db, reply, problem, r, ex.warnings)
     faults.clear(db, "seat", f"{r.game}/{r.player}")
@@ -335,12 +367,12 @@ def fetch(site, db, source=None) -> Fetched:
     arrived = clock.stamp()  # a file or server date after the run's now counts as now
     try:
         for raw, delivered, key in box.messages():
-            _, dup = store_raw(db, raw, f"{type(box).__name__} {key}"[:200],
-                               min(delivered, arrived))
+            _, dup, kept = store_kept(db, raw, f"{type(box).__name__} {key}"[:200],
+                                      min(delivered, arrived))
             out.duplicates += dup
             out.stored += not dup
             try:
-                box.done(key)
+                box.done(key, kept)  # an archive keeps what was stored: no secret
             except OSError as e:  # stored already: the next fetch sees a duplicate
                 out.errors.append(f"could not mark {key} as taken: {e}")
     finally:

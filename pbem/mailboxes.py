@@ -16,7 +16,6 @@ import imaplib
 import mailbox
 import os
 import re
-import shutil
 import ssl
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -61,14 +60,22 @@ class FilesInbox:
                 continue
             yield raw, _stamp(mtime), path.name
 
-    def done(self, key: str) -> None:
+    def done(self, key: str, kept: bytes = b"") -> None:
+        """Archive the mail as stored (its secrets cut out), or drop a duplicate."""
         self.archive.mkdir(parents=True, exist_ok=True)
+        source = self.folder / key
+        if not kept:  # stored before: the archive has it already
+            source.unlink()
+            return
         target = self.archive / key
         n = 1
         while target.exists():
             target = self.archive / f"{Path(key).stem}.{n}.eml"
             n += 1
-        shutil.move(self.folder / key, target)
+        part = target.with_name(target.name + ".part")
+        part.write_bytes(kept)
+        os.replace(part, target)
+        source.unlink()
 
     def close(self) -> None:
         pass
@@ -101,7 +108,7 @@ class MaildirBox:
                 continue
             yield raw, _stamp(mtime), f"{sub}/{name}"
 
-    def done(self, key: str) -> None:
+    def done(self, key: str, kept: bytes = b"") -> None:
         sub, _, name = key.partition("/")
         base, _, flags = name.partition(":2,")
         flags = "".join(sorted(set(flags) | {"S"}))
@@ -135,7 +142,7 @@ class MboxBox:
                     when = None
             yield raw, _stamp(when), str(key)
 
-    def done(self, key: str) -> None:
+    def done(self, key: str, kept: bytes = b"") -> None:
         self.taken.append(key)
 
     def close(self) -> None:
@@ -205,7 +212,7 @@ class ImapBox:
             if raw is not None:
                 yield raw, _stamp(when), uid.decode()
 
-    def done(self, key: str) -> None:
+    def done(self, key: str, kept: bytes = b"") -> None:
         if self.done_folder:
             if self.can_move:
                 self.conn.uid("MOVE", key, _quote(self.done_folder))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import binascii
 import codecs
+import hashlib
 import re
 from dataclasses import dataclass
 from email import policy
@@ -450,3 +451,21 @@ def _extract(msg: Message) -> Extracted:
     if others:
         warnings.append(f"attachments are ignored: {', '.join(others)}")
     return Extracted(text, source, warnings, [shown for shown, _ in unused])
+
+
+_TRACE_FREE = ("from", "subject", "date", "to", "cc")
+
+
+def content_digest(raw: bytes) -> str:
+    """The same message as delivered twice (with other Received or Delivered-To lines,
+    other line ends) has the same digest; a different message with a reused Message-ID
+    has another: the body and the From, To, Cc, Subject and Date headers, normalised."""
+    raw = bytes(raw).replace(b"\r\n", b"\n")
+    head, _, body = raw.partition(b"\n\n")
+    keep = []
+    for line in re.split(rb"\n(?![ \t])", head):  # unfolded header lines
+        name, _, value = line.partition(b":")
+        if name.strip().lower().decode("ascii", "replace") in _TRACE_FREE:
+            keep.append(name.strip().lower() + b":" + b" ".join(value.split()))
+    digest = hashlib.sha256(b"\n".join(sorted(keep)) + b"\n\n" + body.rstrip())
+    return digest.hexdigest()

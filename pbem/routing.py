@@ -10,6 +10,7 @@ address on record (DESIGN.md §5).
 
 from __future__ import annotations
 
+import hmac
 import re
 from dataclasses import dataclass, field
 
@@ -87,18 +88,24 @@ def _is_game(db, name: str) -> bool:
     return db.conn.execute("SELECT 1 FROM games WHERE name = ?", [name]).fetchone() is not None
 
 
-def authenticate(db, r: Route, sender: str, secret: str) -> str:
-    """'' when the mail may speak for the player, else the player-facing reason."""
+def authenticate(db, r: Route, sender: str, tags: list[str], secret: str = "") -> str:
+    """'' when the mail may speak for the player, else the player-facing reason.
+
+    `tags` are those of the secrets the mail carried (pbem.store.secret_tag: the mail
+    is stored without them); `secret` is a SECRET line still in clear (a mail stored
+    before secrets were cut out)."""
     row = next(p for p in r.seats if p["name"] == r.player)
     if sender != r.record:
         return (f"orders for {r.player} in {r.game} are taken only from the address on "
                 f"record for that player, and this mail came from {sender}; a copy of this "
                 f"answer goes to the address on record. If your address has changed, ask "
                 f"the moderator")
-    if not secret:
+    if not tags and not secret:
         return ("the sheet has no SECRET line: add the line 'SECRET your-secret' at the top "
                 "(the moderator gave you the secret)")
-    if not check_secret(row, secret):
+    tag = row.get("secret_tag") or ""
+    known = bool(tag) and any(hmac.compare_digest(tag, t) for t in tags)
+    if not known and not (secret and check_secret(row, secret)):
         return ("the SECRET line is wrong: copy the secret exactly as the moderator gave it "
                 "to you")
     return ""

@@ -115,7 +115,20 @@ def init_site(root: str | Path) -> Site:
         (root / name).mkdir(exist_ok=True)
     site = open_site(root)
     site.db().conn.close()
+    make_private(root)
     return site
+
+
+def make_private(root: Path) -> None:
+    """The site's folders (0700) and files (0600) are the moderator's alone: they hold
+    players' mail, addresses and hands (issue 17). `pbem init` on an old site tightens
+    what an earlier version left readable."""
+    root.chmod(0o700)
+    for path in [root / CONFIG, *root.glob(DATABASE + "*"), *(root / n for n in FOLDERS)]:
+        if path.is_dir() and not path.is_symlink():
+            path.chmod(0o700)
+        elif path.is_file() and not path.is_symlink():
+            path.chmod(0o600)
 
 
 def open_site(root: str | Path) -> Site:

@@ -125,6 +125,16 @@ def _m4(db: sqlite_utils.Database) -> None:
     mails.add_column("next_attempt", str, not_null_default="")
     mails.add_column("content_sha256", str, not_null_default="")
     mails.create_index(["message_id", "content_sha256"])
+    # no secret at rest in clear: a mail keeps the tags of the secrets it carried (their
+    # SHA-256, see secret_tag), a seat the tag of its secret; the raw mail is redacted
+    mails.add_column("secret_tags", str, not_null_default="[]")
+    db["players"].add_column("secret_tag", str, not_null_default="")
+    from .redact import redact  # mails answered before: their secrets are of no more use
+
+    for mail_id, raw in db.execute("SELECT id, raw FROM mails WHERE status != 'new'").fetchall():
+        kept, values = redact(raw or b"")
+        if values:
+            db.execute("UPDATE mails SET raw = ? WHERE id = ?", [kept, mail_id])
 
 
 MIGRATIONS = [_m1, _m2, _m3, _m4]
@@ -170,6 +180,21 @@ def hash_secret(secret: str, salt: str) -> str:
 
 def check_secret(row: dict, secret: str) -> bool:
     return hmac.compare_digest(hash_secret(secret, row["salt"]), row["secret_hash"])
+
+
+def secret_tag(secret: str) -> str:
+    """What a stored mail keeps of a secret it carried, instead of the secret: its
+    SHA-256. Secrets are 72-bit random tokens (new_secret), so no search can run it
+    back; a seat keeps the same tag of its own secret to compare with."""
+    return hashlib.sha256(b"pbem-secret:" + secret.encode("utf-8", "surrogateescape")
+                          ).hexdigest()
+
+
+def secret_columns(secret: str, salt: str | None = None) -> dict:
+    """A player row's columns for `secret`."""
+    salt = salt or secrets.token_hex(8)
+    return {"secret_hash": hash_secret(secret, salt), "salt": salt,
+            "secret_tag": secret_tag(secret)}
 
 
 def dumps(obj) -> str:

@@ -51,7 +51,7 @@ def test_a_crash_before_marking_means_a_duplicate_next_time_not_a_loss(kit, tmp_
     box = maildir(tmp_path, 2)
 
     class Crashy(MaildirBox):
-        def done(self, key):
+        def done(self, key, kept=b""):
             raise KeyboardInterrupt  # killed right after the store
 
     with pytest.raises(KeyboardInterrupt):

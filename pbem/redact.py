@@ -1,0 +1,110 @@
+"""No secret at rest in clear (issue 17): a mail's SECRET values are cut out of its raw
+bytes before the mail is stored, so neither the database, archive/inbox/ nor a backup
+ever holds one.
+
+The values are found where a player may write them — a SECRET line in any text part
+(plain, quoted-printable or base64) or in the Subject — whether they are right or wrong
+(a wrong one may be another seat's, or a near miss). A value written plainly in the
+bytes is replaced there, byte for byte otherwise unchanged; one hidden by a transfer
+encoding or an encoded word is replaced in the decoded part, which is encoded again.
+The values are returned as the order checker reads them, for their tags
+(pbem.store.secret_tag), which authenticate the mail once its secrets are gone.
+"""
+
+from __future__ import annotations
+
+import base64
+import quopri
+import re
+
+from . import mailtext
+
+MARK = "[secret]"
+# a SECRET line of a sheet (pbem.orders.HEADER), also behind quote marks; in a Subject,
+# the word SECRET followed by a value anywhere
+LINE = re.compile(r"(?im)^([ \t>]*secret[ \t]*[:=]?[ \t]+)(\S+)")
+LINE_BYTES = re.compile(rb"(?im)^([ \t>]*secret[ \t]*[:=]?[ \t]+)(\S+)")
+IN_SUBJECT = re.compile(r"(?i)(?<![a-z0-9])(secret[ \t]*[:=]?[ \t]+)(\S+)")
+SUBJECT_BYTES = re.compile(rb"(?im)^(subject:.*?(?<![a-z0-9])secret[ \t]*[:=]?[ \t]+)(\S+)")
+# where a secret could hide: the word itself, or a transfer encoding / encoded word
+_MAYBE = re.compile(rb"(?i)secret|base64|quoted-printable|=\?")
+
+
+def _values(text: str, pattern=LINE) -> set[str]:
+    return {m.group(2) for m in pattern.finditer(text) if m.group(2) != MARK}
+
+
+def _found(msg) -> set[str]:
+    """The values as the order checker reads them (normalised text) and as written."""
+    found = _values(mailtext.extract(msg).text)
+    found |= _values(mailtext.envelope(msg).subject, IN_SUBJECT)
+    for part in msg.walk():
+        if part.get_content_maintype() == "text" and not part.is_multipart():
+            found |= _values(_decoded(part))
+    return found
+
+
+def _decoded(part) -> str:
+    data = part.get_payload(decode=True) or b""
+    charset = part.get_content_charset() or "utf-8"
+    try:
+        return data.decode(charset, "replace")
+    except LookupError:
+        return data.decode("utf-8", "replace")
+
+
+def _mark(m) -> bytes | str:
+    return m.group(1) + (MARK.encode() if isinstance(m.group(1), bytes) else MARK)
+
+
+def redact(raw: bytes) -> tuple[bytes, list[str]]:
+    """`raw` with every secret value replaced by [secret], and the values found."""
+    if not _MAYBE.search(raw):  # most mails: nothing to look for, no parse
+        return raw, []
+    values = _found(mailtext.parse(raw))
+    if not values:
+        return raw, []
+    out = SUBJECT_BYTES.sub(_mark, LINE_BYTES.sub(_mark, raw))
+    # a value written again elsewhere in the body goes too, when it is long enough
+    # not to be an ordinary word (pbem's secrets have 12 characters)
+    split = max(out.find(b"\r\n\r\n"), out.find(b"\n\n"))
+    head, body = (out[:split], out[split:]) if split > 0 else (b"", out)
+    for value in sorted(values, key=len, reverse=True):
+        if len(value) >= 8:
+            body = body.replace(value.encode("utf-8", "surrogateescape"), MARK.encode())
+    out = head + body
+    if _found(mailtext.parse(out)):
+        out = _rebuild(out)
+    return out, sorted(values)
+
+
+def _rebuild(raw: bytes) -> bytes:
+    """Cut the values out of encoded parts and headers, encoding them again."""
+    msg = mailtext.parse(raw)
+    for name, value in list(msg.items()):
+        text = mailtext.decode_words(str(value))
+        if name.lower() == "subject" and _values(text, IN_SUBJECT):
+            msg.replace_header(name, IN_SUBJECT.sub(_mark, text).encode("ascii", "replace")
+                               .decode("ascii"))
+    for part in msg.walk():
+        if part.is_multipart() or part.get_content_maintype() != "text":
+            continue
+        text = _decoded(part)
+        if not _values(text):
+            continue
+        data = LINE.sub(_mark, text).encode(part.get_content_charset() or "utf-8", "replace")
+        cte = str(part.get("Content-Transfer-Encoding", "")).lower().strip()
+        if cte == "base64":
+            part.set_payload(base64.encodebytes(data).decode("ascii"))
+        elif cte == "quoted-printable":
+            part.set_payload(quopri.encodestring(data).decode("ascii"))
+        else:
+            part.set_payload(data.decode("ascii", "surrogateescape"))
+    try:
+        out = msg.as_bytes()
+    except Exception:  # a message the library cannot write back
+        out = b""
+    if not out or _found(mailtext.parse(out)):  # keep only what is certainly clean
+        head = SUBJECT_BYTES.sub(_mark, raw.split(b"\n\n", 1)[0])
+        return head + b"\n\n[the body held a secret and could not be kept]\n"
+    return out
