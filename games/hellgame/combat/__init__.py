@@ -5,7 +5,9 @@ those with Triumvirate Units first, biggest first by Legions at the start of the
 (die for ties, HG-11.0-02), then those with only rampaging hounds or Freebooters
 (HG-11.0-03). Flights may make new combats (HG-11.2.4-03): they join the queue after
 the current combat, by their Legions then (A-37). A Sectio already fought over fights
-again only if new enemies arrive; allies of a joint win stay at peace (16.6).
+again only if new enemies arrive; allies of a joint win stay at peace (16.6), and so do
+the parties of a combat that ended undecided (endless.py: it could never end, or hit
+the bound on rounds).
 
 Recorded for the Petitions Phase (Victor's Right, 12.2), cleared at the start of each
 Combat Phase: `st.combat_wins[sectio] = {"winners": [players], "rounds": n}`, the
@@ -20,7 +22,7 @@ start and end of the phase and after each combat.
 from __future__ import annotations
 
 from ..state import LEGION
-from . import rage
+from . import rage, v1
 from .fight import Fight
 from .parties import HOUND, hostile, is_player, label, parties_at, rank_by
 from .rounds import fight
@@ -91,6 +93,9 @@ def _fight_all(st, sheets, dice, data, log) -> dict | None:
             rage.prune(st, data, log, "in the combat there")
         if len(result["winners"]) > 1:
             allies[sectio] = list(result["winners"])
+        elif result.get("undecided") and hostile(st, sectio, allies):
+            allies[sectio] = parties_at(st, sectio)  # endless.py: not again, unless new
+            # enemies come (else the queue would refill with it until MAX_COMBATS)
         for s in reversed(result.get("at_once", [])):  # Blitzkrieg: fought next (cards_4)
             if s in queue:
                 queue.remove(s)
@@ -108,13 +113,17 @@ def last_dog_barking(st, data, dice, log, sectio: str) -> bool:
     """Optional "Last Dog Barking" (HG-16.7-03): in a Sectio holding only rampaging
     hounds, each rolls as many dice as its attacks and totals them; the highest total
     survives and the others go back to the box. Tied highest totals roll again (as a
-    duel, HG-3.4-05). False when the Sectio holds anything but rampaging hounds."""
+    duel, HG-3.4-05), at most MAX_TIES times: then those still tied fight a combat in
+    rounds (issue 17). False when the Sectio holds anything but rampaging hounds, or
+    when the hounds left must fight it out."""
     parties = parties_at(st, sectio)
     if len(parties) < 2 or any(not p.startswith(HOUND) for p in parties):
         return False
     left = [st.unit(p[len(HOUND):]) for p in parties]
     here = data.sectio[sectio].name
-    while len(left) > 1:
+    for _ in range(v1.MAX_TIES):
+        if len(left) <= 1:
+            return True
         totals = {}
         for u in left:
             attacks = data.hellhounds[u.ref].attacks if u.ref in data.hellhounds else 1
@@ -127,4 +136,8 @@ def last_dog_barking(st, data, dice, log, sectio: str) -> bool:
         for u in [u for u in left if totals[u.id] < best]:
             st.remove_unit(u.id)  # back to the Hellhound box
         left = [u for u in left if totals[u.id] == best]
-    return True
+    if len(left) <= 1:
+        return True
+    log.public("last-dog-barking-tied", f"Last Dog Barking in {here}: {v1.MAX_TIES} ties in "
+               "a row; the hounds left fight it out in rounds", "HG-16.7-03", ties=v1.MAX_TIES)
+    return False

@@ -114,6 +114,7 @@ def answered(f, i: int, daemon: str, order: dict) -> bool:
     in turn; True when the card is cancelled."""
     stack = [Play(f, order["card"], f.st.daemons[daemon].owner, daemon, i,
                   order.get("on") or "")]
+    # bounded: each Counter played leaves its player's hand (fight.take)
     while not f.data.arcana[stack[-1].card].flags.cannot_be_countered:
         counter = next_counter(f, stack[-1])
         if counter is None:

@@ -68,7 +68,7 @@ def cast_magic(fight, rnd: int) -> None:
     if not fight.magic_first(first):
         first = 1 - first
     turn, passes = first, 0
-    while passes < 2:
+    while passes < 2:  # bounded: each turn pops a play from a queue, or passes
         while queues[turn] and not fight.can_cast(queues[turn][0]):
             queues[turn].pop(0)
         if not queues[turn]:

@@ -1,19 +1,19 @@
-"""The round loop of one combat (11.2.1-11.2.5, 16.6, 16.7)."""
+"""The round loop of one combat (11.2.1-11.2.5, 16.6, 16.7).
+
+HG-11.2.5-01 starts a new round while opposing Units remain and names no last one; a
+combat that could never end stops after the round that shows it, and every combat
+after `endless.MAX_ROUNDS` rounds, both without a winner (endless.py, issue 17)."""
 
 from __future__ import annotations
 
 from ..action import flight
 from ..log import count
 from ..state import HELLHOUND, LIEUTENANT, LILITH
-from . import abilities, allies, lasting, magic, rage, sides
-from .fight import FLEE, VARIANT, Fight, attack, attackers, free_daemons, join
+from . import abilities, allies, endless, lasting, magic, rage, sides
+from .fight import FLEE, VARIANT, Fight, attack, free_daemons, join
 from .parties import is_player, label, legions, parties_at, units_of
 from .saves import saves
 from .v1 import quick_combat, round_limit
-
-#: A combat where no side can roll a single attack can never end (e.g. Lieutenants
-#: and Minders only): it stops, without a winner, after this many rounds.
-STALEMATE = "HG-11.2.5-01"
 
 
 class FleeCtx:
@@ -65,7 +65,10 @@ def fight(f: Fight) -> dict:
     if quick is not None:
         return quick
     rnd = 0
+    # HG-11.2.5-01 names no last round: the loop is bounded all the same (endless.py)
     while over(f) is None:
+        if rnd >= endless.MAX_ROUNDS:
+            return ended(f, endless.undecided(f, rnd, "combat-round-limit"))
         rnd += 1
         f.round = rnd
         # a heading for the reports, which tell a combat round by round
@@ -76,19 +79,17 @@ def fight(f: Fight) -> dict:
         f.bonus = [0, 0]
         abilities.use(f, rnd)  # IP-45: Baal, Moloch
         magic.cast_magic(f, rnd)
-        if not any(attackers(f, p) for s in f.sides for p in s):
-            f.log.public("combat-stalemate", f"In {f.here} no Unit can attack: the combat "
-                         "ends without a winner", STALEMATE, sectio=f.sectio)
-            return ended(f, {"winners": [], "rounds": rnd, "kills": dict(f.kills)})
         need = hit_on(f)
         hits = [attack(f, i, need) for i in (0, 1)]
         lost = saves(f, 1, hits[0]) + saves(f, 0, hits[1])
         lost_minders(f, lost)
-        flee(f)
+        fled = flee(f)
         lone_lieutenants(f)
         drawn = round_limit(f, rnd) if over(f) is None else None  # HG-V1-11.3.6-01
         if drawn is not None:
             return ended(f, drawn)
+        if over(f) is None and endless.cannot_end(f, rnd, fled):  # our reading, issue 17
+            return ended(f, endless.undecided(f, rnd, "combat-stalemate"))
     winners = [p for p in over(f) if is_player(p)]
     f.log.public("combat-won", f"The combat in {f.here} is over after "
                  f"{count(rnd, 'round')}: " + (" and ".join(winners) + " won" if winners else
@@ -132,9 +133,11 @@ def destroy(f: Fight, u) -> None:
     f.st.remove_unit(u.id)
 
 
-def flee(f: Fight) -> None:
+def flee(f: Fight) -> bool:
     """HG-11.2.4-01/02: each Triumvirate with COMBAT FLEE lines, by its Daemon's Skulls
-    (die for ties), decides; flight goes any way but the Pentagram and chains on."""
+    (die for ties), decides; flight goes any way but the Pentagram and chains on.
+    Returns whether any Units tried to flee (endless.py: they may try again)."""
+    tried = False
     deciding = [p for s in f.sides for p in s if is_player(p) and f.orders(p, FLEE)]
     for p in f.rank(deciding, f.skulls, "most Skulls of War"):
         mine = units_of(f.st, f.sectio, p)
@@ -148,9 +151,11 @@ def flee(f: Fight) -> None:
                          "there, and no Unit starts a move in her Sectio", "HG-9.5-08",
                          player=p)
         elif go:
+            tried = True
             f.log.public("combat-flee", f"{p}'s {count(len(mine), 'Unit')} in {f.here} try "
                          "to flee (by standing order)", "HG-11.2.4-01", player=p)
             flight.flee_all(FleeCtx(f), p, f.sectio, barred=None)
+    return tried
 
 
 def lone_lieutenants(f: Fight) -> None:

@@ -74,27 +74,32 @@ def save_one(f: Fight, party: str, u: Unit) -> tuple[bool, int]:
 
 def _save_roll(f: Fight, party: str, u: Unit) -> tuple[int, int]:
     """(die, highest die that saves) for one hit on `u`."""
-    reason = f"save of {u.id} in {f.here}"
+    need, roller = save_need(f, party, u)
+    return f.dice.roll(f"save of {u.id} in {f.here}", roller), need
+
+
+def save_need(f: Fight, party: str, u: Unit) -> tuple[int, str | None]:
+    """(highest die that saves a hit on `u`, the player who rolls it); no die is rolled,
+    so endless.py may ask whether a Unit can fail a save at all."""
     owner = party if is_player(party) else None
     card = lasting.save(f, party, u)  # a Combat card's, in its favour
     extra = rage.bonus(f.st, f.sectio, party) + card  # raging Units: +2 in their favour
     if u.kind in (HELLHOUND, LIEUTENANT):
         need = f.data.tables["hellhound_save" if u.kind == HELLHOUND else "lieutenant_save"]
-        return f.dice.roll(reason, owner), need + extra
+        return need + extra, owner
     best = f.fighting(party)
     if best:
         d = max(best, key=lambda x: attribute(f.data, x, "skulls", f.st))
         # roll against Skulls, the card's bonus in the Unit's favour (HG-3.4-04)
-        return (f.dice.roll(reason, f.st.daemons[d].owner if d in f.st.daemons else None),
-                attribute(f.data, d, "skulls", f.st) + card)
+        return (attribute(f.data, d, "skulls", f.st) + card,
+                f.st.daemons[d].owner if d in f.st.daemons else None)
     bonus = 0
     if party == FREEBOOTERS:  # Freebooter saves use their Lieutenant's bonus (10.4 box)
         bonus = max((f.data.lieutenants[x.ref].bonus for x in units_of(f.st, f.sectio, party)
                      if x.kind == LIEUTENANT and x.ref in f.data.lieutenants), default=0)
-    die = f.dice.roll(reason, owner)
     # HG-10.4-03 (000 §10.4): "a Lieutenant with +3 will save his Units with a roll of 3
     # or less": the bonus is the number to roll under, not a modifier to the 1
-    return die, max(bonus, f.data.tables["no_daemon_save"]) + extra
+    return max(bonus, f.data.tables["no_daemon_save"]) + extra, owner
 
 
 def saves(f: Fight, side: int, hits: int) -> list[Unit]:

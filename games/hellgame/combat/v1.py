@@ -9,7 +9,8 @@
 - `v1_quick_combat` (HG-V1-11.3.5-01): after Daemons join, a combat with only Legions
   (no Lieutenant, no Hellhound, no Daemon joined) and one or two Legions a side is
   settled by one die per Legion: the higher total wins, the other side is eliminated.
-  A tie is rolled again, all dice (our reading: the rule wants one winner, as in 11.3.4).
+  A tie is rolled again, all dice (our reading: the rule wants one winner, as in 11.3.4),
+  at most MAX_TIES times; then the combat is fought in rounds (issue 17).
   For hell.boredom each winning Triumvirate is credited with every Legion eliminated
   (the dice are totalled, so no single Unit kills); Lucifer's draw below kills nobody.
 - `v1_three_rounds` (HG-V1-11.3.6-01, A-35): a combat not over after round 3 is settled
@@ -28,6 +29,10 @@ from .parties import FIGHTERS, is_player, label, parties_at, party_of, units_of
 
 AVOID, QUICK, LIMIT = "v1_avoid_combat", "v1_quick_combat", "v1_three_rounds"
 AVOID_ORDER = "AVOID COMBAT"
+#: Ties rolled again at most this often (quick combat here, Last Dog Barking in
+#: combat/__init__.py); then the combat is fought in rounds instead (issue 17: no loop
+#: in a combat may run forever, even with dice that always tie).
+MAX_TIES = 100
 
 
 def agrees(sheets: dict, player: str, sectio: str) -> bool:
@@ -82,7 +87,7 @@ def quick_combat(f) -> dict | None:
     per_side = [sum(len(units_of(f.st, f.sectio, p)) for p in s) for s in f.sides]
     if any(u.kind != LEGION for u in units) or not all(1 <= n <= 2 for n in per_side):
         return None
-    while True:
+    for _ in range(MAX_TIES):
         totals = [0, 0]
         for i in (0, 1):
             for p in f.sides[i]:
@@ -97,6 +102,11 @@ def quick_combat(f) -> dict | None:
                      "HG-V1-11.3.5-01", sectio=f.sectio, totals=totals)
         if totals[0] != totals[1]:
             break
+    else:
+        f.log.public("combat-quick-tied", f"Quick combat in {f.here}: {MAX_TIES} ties in a "
+                     "row; the combat is fought in rounds instead", "HG-V1-11.3.5-01",
+                     sectio=f.sectio, ties=MAX_TIES)
+        return None
     win = 0 if totals[0] > totals[1] else 1
     killed = _eliminate(f, 1 - win)
     for p in f.sides[win]:  # hell.boredom: each winner is credited with every kill
