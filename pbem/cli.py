@@ -329,14 +329,24 @@ def _map_svg(db, g: dict, stage: int | None) -> str:
 
 @main.command("status")
 @click.argument("game_name", metavar="[GAME]", required=False)
+@click.option("--faults", "show_faults", is_flag=True,
+              help="List every open fault in full, with its traceback if it was a bug.")
 @click.pass_context
-def status_cmd(ctx, game_name):
+def status_cmd(ctx, game_name, show_faults):
     """Show each game's stage, deadline, who has ordered, missed turns, queued mail and
-    errors; without GAME also the site's inbound mail, outbox and last run.
+    errors; without GAME also the site's inbound mail, outbox, open faults and last run.
 
     Example: pbem status hell1
+
+    \b
+    More:
+      pbem status --faults      # what failed, since when, how often, and why
     """
-    click.echo(status.status_text(_site(ctx).db(), game_name), nl=False)
+    db = _site(ctx).db()
+    if show_faults:
+        click.echo(status.faults_text(db), nl=False)
+        return
+    click.echo(status.status_text(db, game_name), nl=False)
 
 
 @main.group(cls=Group)

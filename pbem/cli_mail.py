@@ -87,6 +87,24 @@ def mail_fetch(ctx):
         click.echo(f"warning: {e}", err=True)
 
 
+@mail.command("retry")
+@click.argument("ids", metavar="[ID...]", nargs=-1, type=int)
+@click.pass_context
+def mail_retry(ctx, ids):
+    """Put incoming mails that were set aside after failing five times (status 'error')
+    back in line, all of them or those with these IDs (`pbem status` lists them); the
+    next `pbem run` answers them.
+
+    Example: pbem mail retry 42
+    """
+    site = _site(ctx)
+    with site_lock(site, wait=60) as held:
+        if not held:
+            raise PbemError("another pbem command holds the site lock; try again later", 1)
+        n = intake.retry(site.db(), list(ids) or None)
+    click.echo(f"{n} mail{'s' * (n != 1)} back in line for the next pbem run")
+
+
 @mail.command("send")
 @click.option("--retry-failed", is_flag=True, help="Queue failed messages again first.")
 @click.pass_context

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from . import clock, deadlines, outbox, schedule
+from . import clock, deadlines, faults, outbox, schedule
 from .admin import get_game_row, players_of
 
 
@@ -80,15 +80,42 @@ def site_lines(db) -> list[str]:
         out.append("inbound mail: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
     for r in db.execute("SELECT id, from_addr, reason FROM mails WHERE status = 'error' "
                         "ORDER BY id DESC LIMIT 5").fetchall():
-        out.append(f"  mail {r[0]} from {r[1] or '?'} could not be handled: {r[2]}")
+        out.append(f"  mail {r[0]} from {r[1] or '?'} set aside: {r[2]} "
+                   f"(pbem mail retry {r[0]})")
     mail = outbox.counts(db)
     if mail:
         out.append("outbox: " + ", ".join(f"{n} {k}" for k, n in sorted(mail.items())))
     for r in db.execute("SELECT id, to_addr, last_error FROM outbox WHERE status = 'failed' "
                         "ORDER BY id DESC LIMIT 5").fetchall():
         out.append(f"  message {r[0]} to {r[1]} failed: {r[2]}")
+    waiting = db.execute("SELECT count(*) FROM mails WHERE status = 'new' AND attempts > 0"
+                         ).fetchone()[0]
+    if waiting:
+        out.append(f"  {waiting} mail{'s' * (waiting != 1)} to try again after a fault "
+                   "(pbem status --faults)")
+    open_ = faults.open_faults(db)
+    if open_:
+        out.append(f"open faults: {len(open_)} (pbem status --faults for details)")
+        for f in open_[:5]:
+            out.append(f"  {f['unit']} {f['key']}: {f['message']} (x{f['count']} since "
+                       f"{f['first']})")
     last = list(db["runs"].rows_where(order_by="id desc", limit=1))
     if last:
         out.append(f"last pbem run: {last[0]['started']}"
                    + ("" if last[0]["finished"] else " (did not finish)"))
     return out
+
+
+def faults_text(db) -> str:
+    """Every open fault in full: what, since when, how often, and a bug's traceback."""
+    rows = faults.open_faults(db)
+    if not rows:
+        return "no open faults\n"
+    out = []
+    for f in rows:
+        out.append(f"{f['unit']} {f['key']}: {f['message']}")
+        out.append(f"  first {f['first']}, last {f['last']}, {f['count']} time"
+                   f"{'s' * (f['count'] != 1)}; moderator told: {f['notified'] or 'not yet'}")
+        if f["detail"]:
+            out += ["  " + line for line in f["detail"].rstrip().splitlines()]
+    return "\n".join(out) + "\n"

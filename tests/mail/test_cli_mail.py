@@ -113,3 +113,23 @@ def test_mail_receive_with_a_broken_config_asks_the_mail_server_to_retry(started
     cfg.write_text(cfg.read_text().replace("dry_run: false", 'dry_run: "false"'))
     code, out = started("mail", "receive", "-", input="From: anna@example.org\n\nGAME g1\n")
     assert code == 75 and "mail.dry_run" in out and "will try again" in out
+
+
+def test_status_lists_faults_and_mail_retry_puts_set_aside_mail_back(started):
+    from pbem.store import open_db
+
+    db = open_db(started.site / "pbem.db")
+    db["stages"].update(("g1", 0), {"state": "{broken"})
+    code, out = started("run", "--now", "2030-01-01T00:00:00Z")
+    assert code == 1 and "JSONDecodeError" in out and "Traceback" not in out
+    code, out = started("status")
+    assert "open faults: 1" in out and "game g1: g1" not in out
+    code, out = started("status", "--faults")
+    assert code == 0 and out.startswith("game g1: ") and "Traceback (most recent" in out
+    db.execute("INSERT INTO mails (message_id, sha256, raw, status, reason, attempts) "
+               "VALUES ('<x@y>', 'abc', x'00', 'error', 'the disk is full', 5)")
+    db.conn.commit()
+    code, out = started("status")
+    assert "set aside: the disk is full (pbem mail retry" in out
+    code, out = started("mail", "retry")
+    assert code == 0 and "1 mail back in line" in out
