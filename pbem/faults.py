@@ -53,7 +53,9 @@ def describe(e: BaseException) -> tuple[str, bool]:
             return "the database is read-only (check its file permissions)", True
         if "locked" in text or "busy" in text:
             return "the database was busy (another pbem held it too long)", True
-        return f"database error: {text}", "disk" in text or "I/O" in text
+        if "disk" in text or "I/O" in text:
+            return f"the database could not be written ({text}: is the disk full?)", True
+        return f"database error: {text}", False
     if isinstance(e, OSError) and e.errno in PASSING_ERRNOS:
         where = f" ({e.filename})" if e.filename else ""
         if e.errno in (errno.ENOSPC, errno.EDQUOT):

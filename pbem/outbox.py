@@ -289,6 +289,11 @@ def flush(site, db, now: datetime | None = None, transport=None) -> Flushed:
             with faults.guard(db, "message", str(row["id"])) as fault:
                 stop = _send_one(site, db, transport, row, out, now, dry_run, attempts,
                                  backoff)
+            if fault and fault[0].passing:  # the machine's (a full disk): all wait
+                out.deferred += 1
+                out.errors.append(f"message {row['id']} to {row['to_addr']}: "
+                                  f"{fault[0].message}; it waits for the next run")
+                break
             if fault:
                 _failed(db, row, fault[0].message, out)
                 continue

@@ -78,6 +78,7 @@ class FileTransport:
             tmp.write_bytes(msg.data)
             os.replace(tmp, self.folder / name)
         except OSError as e:
+            tmp.unlink(missing_ok=True)  # a half-written file (a full disk) never stays
             raise TemporaryError(f"cannot write {name}: {e.strerror}", whole_server=True) \
                 from None
 
