@@ -10,6 +10,7 @@ same transaction that stores the orders.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import re
@@ -367,8 +368,15 @@ def fetch(site, db, source=None) -> Fetched:
     arrived = clock.stamp()  # a file or server date after the run's now counts as now
     try:
         for raw, delivered, key in box.messages():
-            _, dup, kept = store_kept(db, raw, f"{type(box).__name__} {key}"[:200],
-                                      min(delivered, arrived))
+            # one message that cannot be stored (a bug) stays where it is and is told
+            # about once; a fault of the machine (a full disk) stops the fetch
+            with faults.guard(db, "site", f"storing {key}"[:200]) as fault:
+                _, dup, kept = store_kept(db, raw, f"{type(box).__name__} {key}"[:200],
+                                          min(delivered, arrived))
+            if fault and fault[0].passing:
+                raise OSError(errno.EIO, fault[0].message)
+            if fault:  # recorded as a fault: told once, shown by pbem status
+                continue
             out.duplicates += dup
             out.stored += not dup
             try:

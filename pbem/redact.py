@@ -46,11 +46,18 @@ def _found(msg) -> set[str]:
 
 def _decoded(part) -> str:
     data = part.get_payload(decode=True) or b""
-    charset = part.get_content_charset() or "utf-8"
+    if not isinstance(data, bytes):
+        data = str(data).encode("utf-8", "surrogateescape")
+    return mailtext._decode(data, part.get_content_charset())[0]  # never raises
+
+
+def _charset(part) -> str:
+    name = part.get_content_charset() or "utf-8"
     try:
-        return data.decode(charset, "replace")
-    except LookupError:
-        return data.decode("utf-8", "replace")
+        "".encode(name)
+        return name
+    except Exception:  # unknown or undefined: the part is written back in UTF-8
+        return "utf-8"
 
 
 def _mark(m) -> bytes | str:
@@ -58,9 +65,19 @@ def _mark(m) -> bytes | str:
 
 
 def redact(raw: bytes) -> tuple[bytes, list[str]]:
-    """`raw` with every secret value replaced by [secret], and the values found."""
+    """`raw` with every secret value replaced by [secret], and the values found. Never
+    raises: a mail the parser cannot take apart loses its SECRET lines by a plain search
+    of its bytes."""
     if not _MAYBE.search(raw):  # most mails: nothing to look for, no parse
         return raw, []
+    try:
+        return _redact(raw)
+    except Exception:
+        values = _values(raw.decode("latin-1")) | _values(raw.decode("latin-1"), IN_SUBJECT)
+        return SUBJECT_BYTES.sub(_mark, LINE_BYTES.sub(_mark, raw)), sorted(values)
+
+
+def _redact(raw: bytes) -> tuple[bytes, list[str]]:
     values = _found(mailtext.parse(raw))
     if not values:
         return raw, []
@@ -92,7 +109,10 @@ def _rebuild(raw: bytes) -> bytes:
         text = _decoded(part)
         if not _values(text):
             continue
-        data = LINE.sub(_mark, text).encode(part.get_content_charset() or "utf-8", "replace")
+        charset = _charset(part)
+        data = LINE.sub(_mark, text).encode(charset, "replace")
+        if charset != (part.get_content_charset() or "utf-8"):
+            part.set_param("charset", charset)
         cte = str(part.get("Content-Transfer-Encoding", "")).lower().strip()
         if cte == "base64":
             part.set_payload(base64.encodebytes(data).decode("ascii"))
