@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from . import admin, audit, clock, demo, faults, orders, scenario, status, turns
+from . import admin, audit, clock, demo, faults, orders, scenario, service, status, turns
 from .budget import OverBudget
 from .confirm import confirmation_text
 from .engine import get_game
@@ -146,14 +146,21 @@ def game_new(ctx, name, game_type, seed, variants):
 @click.argument("name")
 @click.pass_context
 def game_start(ctx, name):
-    """Deal the game out and open its first stage (needs enough players).
+    """Deal the game out and open its first stage (needs enough players), and queue a
+    welcome mail to each player: the game, the schedule, the first deadline, a fresh
+    secret (made as the mail is sent), how to order and the first order form.
 
     Example: pbem game start hell1
     """
-    db = _site(ctx).db()
-    admin.start_game(db, name)
+    site = _site(ctx)
+    db = site.db()
+    g = admin.start_game(db, name)
     stage = admin.current_stage(db, name)
-    click.echo(f"{name} started: {stage['name']} is open for orders")
+    welcomed = service.welcome_all(site, db, name, clock.now()) if g["status"] == "running" \
+        else []
+    click.echo(f"{name} started: {stage['name']} is open for orders; {len(welcomed)} welcome "
+               f"mails queued (each with the player's secret; the first deadline counts from "
+               f"when they go out)")
 
 
 @main.group(cls=Group)

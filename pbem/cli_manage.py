@@ -7,9 +7,10 @@ from datetime import datetime
 
 import click
 
-from . import admin, clock, deadlines, schedule
+from . import admin, clock, deadlines, outbox, schedule, service
 from .cli import _site, game, player, turn
 from .errors import PbemError
+from .render import render
 from .rollback import rollback
 from .safety import backup, site_lock
 
@@ -92,9 +93,14 @@ def game_pause(ctx, name):
 
     Example: pbem game pause hell1
     """
-    db = _site(ctx).db()
+    site = _site(ctx)
+    db = site.db()
     deadlines.pause(db, admin.get_game_row(db, name), _now())
-    click.echo(f"{name} paused; `pbem game resume {name}` moves the deadline by the pause")
+    service.announce(site, db, name, "the game is paused", f"The moderator has paused "
+                     f"{name}: no stage is processed until it resumes. Your orders are still "
+                     f"taken, and the deadline moves on by the time paused.", _now())
+    click.echo(f"{name} paused, the players told; `pbem game resume {name}` moves the "
+               f"deadline by the pause")
 
 
 @game.command("resume")
@@ -105,13 +111,16 @@ def game_resume(ctx, name):
 
     Example: pbem game resume hell1
     """
-    db = _site(ctx).db()
+    site = _site(ctx)
+    db = site.db()
     g = admin.get_game_row(db, name)
     deadlines.resume(db, g, _now())
     g = admin.get_game_row(db, name)
     stage = admin.current_stage(db, name)
-    click.echo(f"{name} resumed; {stage['name']} deadline: "
-               f"{deadlines.describe(g, stage) or 'none'}")
+    said = deadlines.describe(g, stage) or "none"
+    service.announce(site, db, name, "the game goes on", f"The moderator has resumed {name}. "
+                     f"{stage['name']} is due {said}.", _now())
+    click.echo(f"{name} resumed, the players told; {stage['name']} deadline: {said}")
 
 
 @game.command("extend")
@@ -139,7 +148,11 @@ def game_extend(ctx, name, by, until):
     if when <= _now():
         raise PbemError(f"{schedule.format_deadline(when, tz)} is in the past")
     deadlines.set_deadline(db, g, when)
-    click.echo(f"{name} {stage['name']}: deadline now {schedule.format_deadline(when, tz)}")
+    said = schedule.format_deadline(when, tz)
+    service.announce(_site(ctx), db, name, f"{stage['name']}: deadline extended",
+                     f"The moderator has moved the deadline of {stage['name']} in {name} to "
+                     f"{said}.", _now())
+    click.echo(f"{name} {stage['name']}: deadline now {said}; the players told")
 
 
 @turn.command("rollback")
@@ -160,8 +173,13 @@ def turn_rollback(ctx, name, number):
         db = site.db()
         path = backup(site, db, f"rollback-{name}-{number}")
         done = rollback(db, name, number)
-    click.echo(f"{name} is back at {done['stage']} (stage {number}), paused; backup: "
-               f"{path.name}")
+        service.announce(site, db, name, f"back to {done['stage']}",
+                         f"The moderator has put {name} back to when {done['stage']} "
+                         f"opened, and paused it. What happened after that is undone; the "
+                         f"orders you sent are kept and count again unless you send new "
+                         f"ones. You hear when the game goes on.", _now())
+    click.echo(f"{name} is back at {done['stage']} (stage {number}), paused, the players "
+               f"told; backup: {path.name}")
     if done["later_sheets"]:
         click.echo(f"{done['later_sheets']} order sheets for later stages are kept and count "
                    f"again unless their players send new ones")
@@ -178,9 +196,27 @@ def player_replace(ctx, game_name, name, email):
 
     Example: pbem player replace hell1 dmitri newcomer@example.org
     """
-    secret = admin.replace_player(_site(ctx).db(), game_name, name, email)
-    click.echo(f"{name} in {game_name} is now played from {email}. New secret (shown only "
-               f"now; the old one no longer works): {secret}")
+    site = _site(ctx)
+    db = site.db()
+    old = admin.get_player_row(db, game_name, name)["email"]
+    secret = admin.replace_player(db, game_name, name, email)
+    now = _now()
+    if admin.get_game_row(db, game_name)["status"] == "running":
+        service.queue_secret(site, db, game_name, name, now, welcome=True)
+    service.announce(site, db, game_name, f"{name} has a new player",
+                     f"The seat {name} in {game_name} is now played by someone new.", now,
+                     but=name)
+    if old.lower() != email.lower():
+        outbox.queue(db, to=old, subject=f"[{game_name}] your seat", kind="service",
+                     game=game_name, body=render("mail_service.txt.j2", {
+                         "site_name": site.name, "address": site.address,
+                         "text": f"The moderator has given the seat {name} in {game_name} "
+                                 f"to someone else; mail from this address is no longer "
+                                 f"taken for it. Thank you for playing."}),
+                     now=deadlines.stamp(now))
+    click.echo(f"{name} in {game_name} is now played from {email}; a welcome mail with a new "
+               f"secret is queued (this one works until it is sent: {secret}); the other "
+               f"players and the old address are told")
 
 
 @player.command("timezone")
@@ -202,3 +238,46 @@ def player_timezone(ctx, game_name, name, zone):
     value = "" if zone.strip().lower() == "game" else schedule.zone_name(zone)
     db["players"].update((game_name, name), {"timezone": value})
     click.echo(f"{name} in {game_name} now gets deadlines in {value or 'the game’s time zone'}")
+
+
+@game.command("settings")
+@click.argument("name")
+@click.option("--visibility", type=click.Choice(["listed", "hidden"]), default=None,
+              help="listed: LIST shows the game to anyone who asks, and anyone may OBSERVE "
+                   "it; hidden: neither.")
+@click.option("--joining", type=click.Choice(["closed", "approve", "open"]), default=None,
+              help="How JOIN by mail works while the game waits for players: closed (only "
+                   "`pbem player add`), approve (you approve each request), open.")
+@click.option("--autostart/--no-autostart", default=None,
+              help="Start the game as soon as it is full.")
+@click.pass_context
+def game_settings(ctx, name, visibility, joining, autostart):
+    """Show or change how strangers see and join GAME by mail (LIST, JOIN, OBSERVE).
+
+    Example: pbem game settings hell2 --joining open --autostart
+    """
+    db = _site(ctx).db()
+    g = admin.get_game_row(db, name)
+    values = {k: v for k, v in (("visibility", visibility), ("joining", joining),
+                                ("autostart", None if autostart is None else int(autostart)))
+              if v is not None}
+    if values:
+        db["games"].update(name, values)
+        g = admin.get_game_row(db, name)
+    click.echo(f"{name}: {g['visibility']}, joining {g['joining']}"
+               + (", starts when full" if g["autostart"] else ""))
+
+
+@player.command("approve")
+@click.argument("game_name", metavar="GAME")
+@click.argument("request", metavar="REQUEST", type=int)
+@click.option("--refuse", is_flag=True, help="Say no instead.")
+@click.pass_context
+def player_approve(ctx, game_name, request, refuse):
+    """Let in (or, with --refuse, turn away) someone who asked by mail to JOIN GAME; the
+    moderator's mail about the request gives its number. He is told either way.
+
+    Example: pbem player approve hell2 4
+    """
+    site = _site(ctx)
+    click.echo(service.approve(site, site.db(), game_name, request, refuse, _now()))

@@ -17,7 +17,19 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from . import budget, clock, deadlines, faults, mailtext, orders, outbox, redact, routing
+from . import (
+    budget,
+    clock,
+    commands,
+    deadlines,
+    faults,
+    mailtext,
+    orders,
+    outbox,
+    redact,
+    routing,
+    service,
+)
 from .admin import current_stage, get_game_row
 from .confirm import confirmation_context
 from .engine import get_game
@@ -254,8 +266,12 @@ def refuse_auth(site, db, reply: _Reply, reason: str, r, warnings=()) -> Handled
 
 
 def refuse(site, db, reply: _Reply, reason: str, *, game="", player="", record="",
-           warnings=()) -> Handled:
+           warnings=(), commands=(), asker=None) -> Handled:
     env, row = reply.env, reply.row
+    if commands and asker is not None:  # the commands are answered; the orders refused
+        return answer(site, db, reply, commands, asker,
+                      warnings=[*warnings, f"your orders could not be taken: {reason}"],
+                      status="refused")
     ctx = {**_common(site), **_stage_info(db, game), "game_name": game, "player": player,
            "subject": env.subject or "(no subject)", "reason": reason.rstrip("."),
            "warnings": list(warnings), "copy_for_record": False, "record": record,
@@ -292,19 +308,29 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
                                        f"{max_bytes // 1000} KB; send only the orders, as "
                                        f"plain text, without pictures or attachments")
     ex = mailtext.extract(msg)
-    headers = orders.read_headers(ex.text)
+    games = {n for (n,) in db.execute("SELECT name FROM games").fetchall()}
+    cmds, rest = commands.split(ex.text, games)
+    headers = orders.read_headers(rest)
+    tags = json.loads(row.get("secret_tags") or "[]")
+    sheetish = bool(tags or headers or _order_lines(rest))
+    if cmds and not sheetish and not any(c.spec.seat for c in cmds):
+        # HELP, LIST, JOIN, OBSERVE, CONFIRM from anyone: no seat, no secret needed
+        return answer(site, db, reply, cmds, service.Asker(env.from_addr, mail=row["id"]),
+                      warnings=ex.warnings)
     r = routing.route(db, env.from_addr, env.to_addrs, env.subject, headers, site.address)
     if r.problem:
         return refuse(site, db, reply, r.problem, game=r.game, warnings=ex.warnings)
     # the secrets were cut out when the mail was stored: their tags authenticate (a
     # mail stored before that still has its SECRET line, read as before)
-    tags = json.loads(row.get("secret_tags") or "[]")
     secret = (headers.get("secret") or "").strip()
     problem = routing.authenticate(db, r, env.from_addr, tags, secret)
     if problem:
         return refuse_auth(site, db, reply, problem, r, ex.warnings)
     faults.clear(db, "seat", f"{r.game}/{r.player}")
-    text = orders.redact(ex.text, secret)
+    asker = service.Asker(env.from_addr, r.game, r.player, row["id"])
+    text = orders.redact(rest, secret)
+    if cmds and not _order_lines(text):  # commands only: the orders stay as they are
+        return answer(site, db, reply, cmds, asker, warnings=ex.warnings)
     g = get_game_row(db, r.game)
     stage = None
     if g["status"] == "running":
@@ -319,13 +345,25 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
                           f"{stage['name']} ({deadlines.describe(g, stage)}); "
                           f"{stage['name']} is resolved with the orders that arrived in "
                           f"time, and your report will carry the order form for the next "
-                          f"stage, due about {nxt}", game=r.game, player=r.player)
+                          f"stage, due about {nxt}", game=r.game, player=r.player,
+                          commands=cmds, asker=asker)
     try:
         checked = orders.check(db, r.game, r.player, text, g=g,
                                roster={p["name"]: p for p in r.seats})
     except PbemError as e:
         return refuse(site, db, reply, e.message, game=r.game, player=r.player,
-                      warnings=ex.warnings)
+                      warnings=ex.warnings, commands=cmds, asker=asker)
+    chat, text = _chat(checked, text)
+    if chat:
+        checked = orders.check(db, r.game, r.player, text, g=g,
+                               roster={p["name"]: p for p in r.seats})
+    notes = list(ex.warnings)
+    if chat:
+        notes.append("not read as orders (greetings and sign-offs): "
+                     + ", ".join(f'"{c}"' for c in chat))
+    if not checked.sheet.lines and ex.quoted and _order_lines(ex.quoted):
+        notes.append("your orders seem to be in the quoted part of your mail (the lines "
+                     "starting with >), which is not read: write them above the quote")
     newer = one(db, "SELECT received FROM submissions WHERE game = ? AND player = ? AND "
                     "stage = ? AND mail > ? ORDER BY id DESC LIMIT 1",
                 [r.game, r.player, checked.stage, row["id"]])
@@ -333,20 +371,88 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
         return refuse(site, db, reply, f"this mail could not be read at first, and a sheet "
                                        f"you sent later (received {newer['received']}) was "
                                        f"taken meanwhile; that later sheet stays in force",
-                      game=r.game, player=r.player)
+                      game=r.game, player=r.player, commands=cmds, asker=asker)
+    kept = _keeps_earlier(db, checked, cmds)
+    if kept:
+        return answer(site, db, reply, cmds, asker, warnings=notes, kept=kept)
     game = get_game(checked.game_type)
-    ctx = {**confirmation_context(checked, stored=True), **_common(site),
-           "warnings": ex.warnings, "deadline": deadlines.describe(g, stage)}
-    body = render("mail_confirmation.txt.j2", ctx, game.templates())
-    subject = reply.subject(f"[{r.game}] {checked.stage_name}: orders received")
     with transaction(db):
+        answers = service.carry_out(site, db, cmds, asker, now)
+        ctx = {**confirmation_context(checked, stored=True), **_common(site),
+               "warnings": notes, "deadline": deadlines.describe(g, stage),
+               "answers": answers.texts}
+        body = render("mail_confirmation.txt.j2", ctx, game.templates())
+        subject = reply.subject(f"[{r.game}] {checked.stage_name}: orders received")
         sub = orders.store(db, checked, text, source=f"mail {row['id']}", mail=row["id"],
                            received=row["delivered"])
         rid = reply.queue(env.from_addr, subject, body, "confirmation", r.game, r.player,
                           checked.stage)
         _mark(db, row, "stored", f"submission {sub} ({checked.stage_name})", now,
               game=r.game, player=r.player, submission=sub)
-    return Handled(row["id"], "stored", "", r.game, r.player, [rid] if rid else [])
+    ids = ([rid] if rid else []) + answers.queued
+    return Handled(row["id"], "stored", "", r.game, r.player, ids)
+
+
+def _order_lines(text: str) -> list[str]:
+    """The lines that may be orders: not blank, not a comment, not GAME/PLAYER/..."""
+    return [line for line in text.split("\n")
+            if line.strip() and not line.lstrip().startswith("#")
+            and not orders.HEADER.match(line.split("#", 1)[0])]
+
+
+def _chat(checked, text: str) -> tuple[list[str], str]:
+    """Greetings and sign-offs among the lines not understood (pbem.commands.is_chat):
+    blanked from the sheet, so they hold nothing up; said once in the answer."""
+    lines = text.split("\n")
+    last = max((i for i, line in enumerate(lines) if line.strip()), default=0)
+    chat = []
+    for r in checked.sheet.problems:
+        if r.status == "invalid" and commands.is_chat(r.text, r.line_no >= last - 2):
+            chat.append(r.text.strip())
+            lines[r.line_no - 1] = ""
+    return chat, "\n".join(lines)
+
+
+def _keeps_earlier(db, checked, cmds) -> str:
+    """Why this sheet does not replace the player's earlier one ('' if it does): a mail
+    with no order never does; one whose every line is a problem does only when the
+    player writes CONFIRM REPLACE."""
+    prev = orders.latest_submission(db, checked.game, checked.player, checked.stage)
+    if prev is None:
+        return ""
+    sheet = checked.sheet
+    when = prev["received"]
+    if not sheet.lines:
+        return (f"Your mail holds no order, so your sheet for {checked.stage_name} received "
+                f"{when} stays as it is (a mail without orders never replaces one).")
+    confirmed = any(c.word == "CONFIRM" and c.args.upper() == "REPLACE" for c in cmds)
+    if not any(r.ok for r in sheet.lines) and prev["accepted"] and not confirmed:
+        problems = "\n".join(f"  line {r.line_no}: {r.text.strip()} - {r.message}"
+                             for r in sheet.problems[:20])
+        return (f"Nothing was stored: no line of this sheet could be taken, and your sheet "
+                f"received {when} had {prev['accepted']} good orders, which stand.\n"
+                f"{problems}\nTo replace it anyway, send the sheet again with the line "
+                f"CONFIRM REPLACE.")
+    return ""
+
+
+def answer(site, db, reply: _Reply, cmds, asker, *, warnings=(), kept: str = "",
+           status: str = "answered") -> Handled:
+    """The answer to a mail that stores no sheet: its commands carried out, and why its
+    orders (if any) were not taken."""
+    env, row = reply.env, reply.row
+    with transaction(db):
+        answers = service.carry_out(site, db, cmds, asker, reply.now)
+        body = render("mail_answer.txt.j2", {**_common(site), "answers": answers.texts,
+                                             "warnings": list(warnings), "kept": kept})
+        tag = f"[{asker.game}] " if asker.game else ""
+        rid = reply.queue(env.from_addr, reply.subject(f"{tag}your mail"), body, "answer",
+                          asker.game, asker.player)
+        said = ", ".join(c.word for c in cmds) or "no order"
+        _mark(db, row, status, f"answered: {said}"[:500], reply.now, game=asker.game,
+              player=asker.player)
+    return Handled(row["id"], status, "", asker.game, asker.player,
+                   ([rid] if rid else []) + answers.queued)
 
 
 @dataclass

@@ -45,6 +45,7 @@ class Extracted:
     source: str  # "body", "html" or "attachment <name>"
     warnings: list[str]  # player-facing sentences
     attachments: list[str]  # sanitised names of the attachments that were not used
+    quoted: str = ""  # the quoted ("> ") lines of the text used, their marks removed
 
 
 # compat32: the parser then keeps headers as the raw strings we decode ourselves (below),
@@ -400,7 +401,15 @@ def _read(part, content_type: str, html: bool) -> tuple[str, str]:
                    "check the accented letters and symbols below")
     if html:
         text = html_to_text(text)
-    return strip_quotes(normalise(text)), warning
+    return normalise(text), warning
+
+
+def quoted_lines(text: str) -> str:
+    """The quoted lines of the normalised `text` ("> " marks removed): where a player
+    who replied may have written his orders by mistake."""
+    out = [line.lstrip().lstrip(">").strip() for line in text.split("\n")
+           if line.lstrip().startswith(">")]
+    return "\n".join(line for line in out if line) + ("\n" if out else "")
 
 
 def extract(msg: Message) -> Extracted:
@@ -427,11 +436,12 @@ def _extract(msg: Message) -> Extracted:
     candidates = [("body", plain), ("html", html)] + [
         (f"attachment {shown}", (part, content_type))
         for shown, part, content_type, is_text in attached if is_text]
-    text, source, used, warnings = "", "body", None, []
+    text, source, used, warnings, quoted = "", "body", None, [], ""
     for name, found in candidates:
         if found is None:
             continue
-        text, warning = _read(*found, html=name == "html")
+        whole, warning = _read(*found, html=name == "html")
+        text, quoted = strip_quotes(whole), quoted_lines(whole)
         if text:
             source, used = name, found[0]
             if name == "html":
@@ -450,7 +460,7 @@ def _extract(msg: Message) -> Extracted:
     others = [shown for shown, is_text in unused if not is_text]
     if others:
         warnings.append(f"attachments are ignored: {', '.join(others)}")
-    return Extracted(text, source, warnings, [shown for shown, _ in unused])
+    return Extracted(text, source, warnings, [shown for shown, _ in unused], quoted)
 
 
 _TRACE_FREE = ("from", "subject", "date", "to", "cc")

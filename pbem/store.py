@@ -137,7 +137,25 @@ def _m4(db: sqlite_utils.Database) -> None:
             db.execute("UPDATE mails SET raw = ? WHERE id = ?", [kept, mail_id])
 
 
-MIGRATIONS = [_m1, _m2, _m3, _m4]
+def _m5(db: sqlite_utils.Database) -> None:
+    """The service by mail (issue 18): welcome mails, vacations, resignations, address
+    changes, observers, joining by mail."""
+    players = db["players"]
+    for col in ("vacation_from", "vacation_to", "resigned", "new_email", "new_email_code",
+                "welcomed"):
+        players.add_column(col, str, not_null_default="")
+    games = db["games"]
+    games.add_column("visibility", str, not_null_default="listed")  # listed | hidden
+    games.add_column("joining", str, not_null_default="closed")  # closed | approve | open
+    games.add_column("autostart", int, not_null_default=0)  # start when full (open joining)
+    db["observers"].create({"game": str, "address": str, "since": str},
+                           pk=("game", "address"))
+    db["join_requests"].create({"id": int, "game": str, "address": str, "name": str,
+                                "status": str, "created": str, "mail": int}, pk="id",
+                               defaults={"status": "waiting"})
+
+
+MIGRATIONS = [_m1, _m2, _m3, _m4, _m5]
 
 
 def open_db(path: str | Path) -> sqlite_utils.Database:

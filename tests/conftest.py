@@ -54,4 +54,22 @@ def started(cli):
         assert code == 0, out
         cli.secrets[name] = out.rsplit(": ", 1)[1].strip()
     assert cli("game", "start", "g1")[0] == 0
+    # the welcome mails carry each player's own secret, made as they are sent (issue 18)
+    assert cli("mail", "send")[0] == 0
+    cli.secrets = welcome_secrets(cli.site)
     return cli
+
+
+def welcome_secrets(site) -> dict[str, str]:
+    """Each player's secret, read from the welcome mails in the site's outbox/."""
+    import email
+    import re
+    from email.policy import default
+
+    found = {}
+    for path in sorted((site / "outbox").glob("*-welcome-*.eml")):
+        msg = email.message_from_bytes(path.read_bytes(), policy=default)
+        text = msg.get_body(("plain",)).get_content()
+        player = re.search(r'You play the seat "([^"]+)"', text).group(1)
+        found[player] = re.search(r"Your secret is: (\S+)", text).group(1)
+    return found

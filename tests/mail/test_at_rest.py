@@ -34,7 +34,7 @@ def every_stored_byte(kit) -> bytes:
 
 def test_a_reused_message_id_on_a_different_message_is_kept_and_answered(kit):
     first = kit.mail("anna@example.org", kit.sheet("anna", "REDRAW"))
-    other = first.replace(b"REDRAW", b"")  # the same Message-ID, another sheet
+    other = first.replace(b"REDRAW", b"REDRAW\r\n# sent again")  # same Message-ID, other text
     resent = first.replace(b"Subject:", b"Received: by relay2.example.net\r\nSubject:")
     got = [intake.store_raw(kit.db, raw, "t") for raw in (first, other, resent)]
     assert [dup for _, dup in got] == [False, False, True]

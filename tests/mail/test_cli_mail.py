@@ -12,7 +12,7 @@ def test_mail_receive_stores_answers_and_exits_0(started, tmp_path):
     assert "message 1: stored" in out and "outbox: 1 sent" in out
     code, out = started("mail", "receive", "-", input=raw)
     assert (code, out.strip()) == (0, "message 1 was stored before; nothing to do")
-    [eml] = (started.site / "outbox").glob("*.eml")
+    [eml] = (started.site / "outbox").glob("*-confirmation-*.eml")
     assert started.secrets["anna"] not in eml.read_text()
 
 
@@ -78,12 +78,15 @@ def test_extend_pause_resume(started):
 def test_rollback_and_replace_from_the_command_line(started):
     assert started("turn", "process", "g1")[0] == 0
     code, out = started("turn", "rollback", "g1", "0")
-    assert code == 0 and "g1 is back at setup (stage 0), paused; backup: pbem-" in out
+    assert code == 0 and "g1 is back at setup (stage 0), paused, the players told" in out
     assert list((started.site / "backups").glob("pbem-*rollback-g1-0.db"))
     code, out = started("player", "replace", "g1", "dmitri", "new@example.org")
-    assert code == 0 and "New secret" in out
+    assert code == 0 and "a welcome mail with a new secret is queued" in out
     db = open_db(started.site / "pbem.db")
     assert db["players"].get(("g1", "dmitri"))["email"] == "new@example.org"
+    kinds = [(r["kind"], r["to_addr"]) for r in db["outbox"].rows_where("status = 'queued'")]
+    assert ("welcome", "new@example.org") in kinds and ("service", "dmitri@example.org") in kinds
+    assert sum(k == "notice" for k, _ in kinds) == 4 + 3  # the rollback, then the new player
 
 
 def test_turn_process_queues_the_report_mails(started):
