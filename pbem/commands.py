@@ -83,7 +83,7 @@ def split(text: str, games: set[str]) -> tuple[list[Command], str]:
             if not j or (j.group(1).lower() not in games
                          and not args.lower().startswith("game ")):
                 continue
-        commands.append(Command(word, args, i + 1, line.strip()))
+        commands.append(Command(word, args, i + 1, line.split("#", 1)[0].strip()))
         lines[i] = ""
     return commands, "\n".join(lines)
 

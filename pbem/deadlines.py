@@ -75,37 +75,52 @@ class Seat:
     received: str  # when the latest sheet arrived
     problems: int
     nmr: int
+    away: str = ""  # "on vacation" or "resigned": plays on defaults, counts as ready
 
 
-def seats(db, game: str, stage: int) -> list[Seat]:
+def seats(db, game: str, stage: int, now: datetime | None = None) -> list[Seat]:
+    """Each seat's standing for the stage; `now` tells who is on vacation (issue 18)."""
     out = []
+    day = now.date().isoformat() if now else ""
     rows = db.execute(
-        "SELECT p.name, p.email, p.nmr, s.problems, s.received FROM players p "
+        "SELECT p.name, p.email, p.nmr, s.problems, s.received, p.vacation_from, "
+        "p.vacation_to, p.resigned FROM players p "
         "LEFT JOIN submissions s ON s.id = (SELECT max(id) FROM submissions "
         "  WHERE game = p.game AND player = p.name AND stage = ?) "
         "WHERE p.game = ? ORDER BY p.seat", [stage, game]).fetchall()
-    for name, email, nmr, problems, received in rows:
+    for name, email, nmr, problems, received, v_from, v_to, resigned in rows:
         ordered = received is not None
+        away = "resigned" if resigned else (
+            "on vacation" if day and v_from and v_from <= day <= v_to else "")
         out.append(Seat(name, email, ordered, ordered and not problems, received or "",
-                        problems or 0, nmr))
+                        problems or 0, nmr, away))
     return out
+
+
+def welcomes_pending(db, game: str) -> bool:
+    """A welcome mail of the game not sent yet: no stage passes before its players were
+    told it exists (issue 18)."""
+    return db.execute("SELECT 1 FROM outbox WHERE game = ? AND kind = 'welcome' AND "
+                      "status = 'queued'", [game]).fetchone() is not None
 
 
 def due(db, g: dict, stage: dict, now: datetime) -> str:
     """Why the stage should be processed now ('' if it should not)."""
     if g["status"] != "running" or stage["status"] != "open" or g.get("paused_at"):
         return ""
+    if welcomes_pending(db, g["name"]):
+        return ""
     sch = schedule_of(g, stage["name"])
-    who = seats(db, g["name"], stage["number"])
+    who = seats(db, g["name"], stage["number"], now)
     deadline = parse(stage.get("deadline") or "")
     if deadline is not None:
         if now >= deadline + timedelta(hours=sch.grace_hours):
             return "the deadline has passed"
-        if now >= deadline and all(s.ordered for s in who):
+        if now >= deadline and all(s.ordered or s.away for s in who):
             return "the deadline has passed and every player has ordered"
-    if sch.early_minutes is not None and who and all(s.ready for s in who):
-        last = max(parse(s.received) for s in who)
-        if now >= last + timedelta(minutes=sch.early_minutes):
+    sent = [parse(s.received) for s in who if s.received]
+    if sch.early_minutes is not None and sent and all(s.ready or s.away for s in who):
+        if now >= max(sent) + timedelta(minutes=sch.early_minutes):
             return "every player is ready"
     return ""
 
@@ -136,8 +151,8 @@ def reminders_due(db, g: dict, stage: dict, now: datetime) -> list[tuple[Seat, f
     if not come:
         return []
     hours = float(min(come))
-    return [(seat, hours) for seat in seats(db, g["name"], stage["number"])
-            if not seat.ordered and (seat.player, hours) not in sent]
+    return [(seat, hours) for seat in seats(db, g["name"], stage["number"], now)
+            if not seat.ordered and not seat.away and (seat.player, hours) not in sent]
 
 
 def pause(db, g: dict, now: datetime) -> None:

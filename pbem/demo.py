@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from email.policy import default
 from pathlib import Path
 
-from . import admin, deadlines, run
+from . import admin, deadlines, run, service
 from .engine import get_game
 from .errors import PbemError
 from .site import CONFIG, init_site
@@ -50,6 +50,15 @@ MAX_STAGES = 40  # a Lords of Hell turn has 3 to 6 stages; the demo ends well be
 
 def run_demo(root: Path, echo: Callable[[str], None] = print,
              game_type: str = "hellgame") -> Path:
+    # each player is welcomed by mail, his secret in it: the demo's own, reproducible
+    token = service.secret_source.set(lambda game_name, player: demo_secret(player))
+    try:
+        return _run_demo(root, echo, game_type)
+    finally:
+        service.secret_source.reset(token)
+
+
+def _run_demo(root: Path, echo: Callable[[str], None], game_type: str) -> Path:
     _prepare(root)
     site = init_site(root)
     (root / MARKER).write_text("made by `pbem demo`; safe to delete\n", encoding="utf-8")
@@ -59,6 +68,7 @@ def run_demo(root: Path, echo: Callable[[str], None] = print,
         admin.add_player(db, GAME, name, email_)
         db["players"].update((GAME, name), secret_columns(demo_secret(name), "demo"))
     admin.start_game(db, GAME, now=START)
+    service.welcome_all(site, db, GAME, START)
     game = get_game(game_type)
     stages = TURNS + 1 if game_type == "hellgame" else MAX_STAGES  # HellGame: setup, 3 turns
     for _ in range(stages):
@@ -79,7 +89,11 @@ def run_demo(root: Path, echo: Callable[[str], None] = print,
             sent.append(name)
         # the cron job, three times on the simulated clock: answers the mail, reminds
         # whoever has not ordered a day before the deadline, processes at the deadline
-        for now in (opened + timedelta(hours=2), deadline - timedelta(hours=24), deadline):
+        for step in ("answer", "remind", "process"):
+            if step != "answer":  # the first stage's deadline counts from the welcomes
+                deadline = deadlines.parse(admin.current_stage(db, GAME)["deadline"])
+            now = {"answer": opened + timedelta(hours=2),
+                   "remind": deadline - timedelta(hours=24), "process": deadline}[step]
             result = run.run(site, now=now)
             for line in result.lines():
                 echo(f"{deadlines.stamp(now)} pbem run: {line}")
@@ -163,6 +177,8 @@ def demo_orders(game, stage: dict, player: str) -> str | None:
             body.append(f"LEGIONS {min(2, me['souls'] // 3)}")
             body.append("BUY OF ALL        # a typo, to show how errors are reported")
         elif player == "chiara":
+            if stage["number"] == 1:
+                body.append("STATUS            # a command: answered, never an order")
             body.append("GIVE anna 1 SOULS")
             if mine:
                 body.append(f"LEGION {mine[-1]}")

@@ -377,14 +377,14 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
         return answer(site, db, reply, cmds, asker, warnings=notes, kept=kept)
     game = get_game(checked.game_type)
     with transaction(db):
-        answers = service.carry_out(site, db, cmds, asker, now)
+        sub = orders.store(db, checked, text, source=f"mail {row['id']}", mail=row["id"],
+                           received=row["delivered"])
+        answers = service.carry_out(site, db, cmds, asker, now)  # after: STATUS sees it
         ctx = {**confirmation_context(checked, stored=True), **_common(site),
                "warnings": notes, "deadline": deadlines.describe(g, stage),
                "answers": answers.texts}
         body = render("mail_confirmation.txt.j2", ctx, game.templates())
         subject = reply.subject(f"[{r.game}] {checked.stage_name}: orders received")
-        sub = orders.store(db, checked, text, source=f"mail {row['id']}", mail=row["id"],
-                           received=row["delivered"])
         rid = reply.queue(env.from_addr, subject, body, "confirmation", r.game, r.player,
                           checked.stage)
         _mark(db, row, "stored", f"submission {sub} ({checked.stage_name})", now,

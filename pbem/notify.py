@@ -38,6 +38,16 @@ class Notifier:
                 subject += " (game over)"
             self.queue(db, to=p["email"], subject=subject, body=body, kind="report",
                        game=done.game, player=p["name"], stage=done.stage)
+        if "" in done.reports:  # observers follow the public board (OBSERVE, issue 18)
+            for address in [r[0] for r in db.execute(
+                    "SELECT address FROM observers WHERE game = ? ORDER BY address",
+                    [done.game]).fetchall()]:
+                self.queue(db, to=address, subject=f"[{done.game}] {done.stage_name} board"
+                           + (" (game over)" if done.finished else ""),
+                           body=render("mail_board.txt.j2", {**self.common(),
+                                                             "board": done.reports[""]["text"],
+                                                             "game_name": done.game}),
+                           kind="board", game=done.game, stage=done.stage)
         boards_to = str(self.site.mail.get("boards_to") or "").strip()
         if boards_to and "" in done.reports:
             # the public board, for spectators or a game's mailing list (off by default:
@@ -51,6 +61,17 @@ class Notifier:
         limit = deadlines.schedule_of(g, done.stage_name).nmr_limit
         for p in players_of(db, done.game):
             if p["name"] in done.missing and p["nmr"] == limit:
+                # the public notice njudge's players ask for: the others know the seat
+                # is absent and plays on defaults
+                for q in players_of(db, done.game):
+                    if q["name"] != p["name"]:
+                        self.queue(db, to=q["email"], subject=f"[{done.game}] {p['name']} "
+                                   f"has missed {limit} turns", kind="notice", game=done.game,
+                                   player=q["name"], body=render("mail_service.txt.j2", {
+                                       **self.common(), "text": f"{p['name']} has sent no "
+                                       f"orders for {limit} stages in a row; the seat plays "
+                                       f"on its standing orders and defaults. The moderator "
+                                       f"is told and may give it to someone else."}))
                 self.moderator(db, done.game, f"{p['name']} has missed {limit} turns in a row "
                                f"in {done.game}",
                                f"{p['name']} ({p['email']}) sent no orders for the last "

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -406,12 +407,18 @@ def queue_secret(site, db, game_name: str, player: str, now: datetime, welcome: 
                   kind="welcome" if welcome else "secret", game=game_name, player=player)
 
 
+# Where minted secrets come from: admin.new_secret, but for the demo, whose secrets are
+# printed in its sheets so that it plays the same every time (pbem.demo).
+secret_source: ContextVar = ContextVar("pbem_secret_source", default=None)
+
+
 def mint(db, row: dict) -> dict:
     """The outbox row as sent: a welcome or new-secret mail gets a fresh secret for its
     seat, stored only as its hashes (the old secret stops working)."""
     if row["kind"] not in MINTING or SECRET_SLOT not in row["body"]:
         return row
-    secret = admin.new_secret()
+    source = secret_source.get()
+    secret = source(row["game"], row["player"]) if source else admin.new_secret()
     with db.atomic():
         update(db, "players", {"game": row["game"], "name": row["player"]},
                secret_columns(secret))
@@ -441,11 +448,6 @@ def _welcomed(db, row: dict, now: datetime) -> None:
     if stage["status"] == "open" and later > (stage["deadline"] or ""):
         update(db, "stages", {"game": row["game"], "number": stage["number"]},
                {"deadline": later, "opened_at": deadlines.stamp(now)})
-
-
-def welcomes_pending(db, game_name: str) -> bool:
-    return db.execute("SELECT 1 FROM outbox WHERE game = ? AND kind = 'welcome' AND status = "
-                      "'queued'", [game_name]).fetchone() is not None
 
 
 # -- announcements -------------------------------------------------------------------------

@@ -94,7 +94,9 @@ def _resolve(db, game_name: str, now: datetime):
     rendered = render_reports(game, g, stage, json.loads(stage["state"]), res.state,
                               earlier_events + res.events, rolls, sheets, receipts, players,
                               res.stage_name, res.finished, res.result, deadline, zones)
-    missing = [p for p in players if sheets.get(p) is None]
+    # a seat away (on vacation, resigned) plays on defaults without missing a turn
+    away = {s.player for s in deadlines.seats(db, game_name, number, now) if s.away}
+    missing = [p for p in players if sheets.get(p) is None and p not in away]
     done = Processed(game_name, number, stage["name"], res.stage_name, res.finished, rendered,
                      missing, deadline)
     return g, stage, res, dice, done
