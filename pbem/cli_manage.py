@@ -248,24 +248,24 @@ def player_timezone(ctx, game_name, name, zone):
 @click.option("--joining", type=click.Choice(["closed", "approve", "open"]), default=None,
               help="How JOIN by mail works while the game waits for players: closed (only "
                    "`pbem player add`), approve (you approve each request), open.")
-@click.option("--autostart/--no-autostart", default=None,
-              help="Start the game as soon as it is full.")
+@click.option("--autostart", type=click.IntRange(0, 99), default=None, metavar="N",
+              help="Start the game (and welcome its players) as soon as N players have a "
+                   "seat; 0: you start it with `pbem game start`.")
 @click.pass_context
 def game_settings(ctx, name, visibility, joining, autostart):
     """Show or change how strangers see and join GAME by mail (LIST, JOIN, OBSERVE).
 
-    Example: pbem game settings hell2 --joining open --autostart
+    Example: pbem game settings hell2 --joining open --autostart 4
     """
     db = _site(ctx).db()
     g = admin.get_game_row(db, name)
     values = {k: v for k, v in (("visibility", visibility), ("joining", joining),
-                                ("autostart", None if autostart is None else int(autostart)))
-              if v is not None}
+                                ("autostart", autostart)) if v is not None}
     if values:
         db["games"].update(name, values)
         g = admin.get_game_row(db, name)
     click.echo(f"{name}: {g['visibility']}, joining {g['joining']}"
-               + (", starts when full" if g["autostart"] else ""))
+               + (f", starts with {g['autostart']} players" if g["autostart"] else ""))
 
 
 @player.command("approve")

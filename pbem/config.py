@@ -77,6 +77,7 @@ SECTIONS: tuple[Section, ...] = (
             when=("mail.transport", "smtp")),
     Section("schedule", "The schedule new games get (see Deadlines)."),
     Section("limits", "How long one game's stage or one mail may keep a run busy."),
+    Section("service", "The player service by mail (commands, vacations)."),
     Section("backups", "The database backups made before processing."),
     Section("reports", "The report files."),
 )
@@ -164,6 +165,8 @@ SETTINGS: tuple[Setting, ...] = (
             high=100_000_000, default_text="200000"),
     Setting("limits.mail_seconds", "number", "Answering one mail may take this long.",
             low=1, high=3600, default_text="30"),
+    Setting("service.vacation_days", "int", "The longest VACATION a player may take by mail.",
+            default=21, low=1, high=365),
     Setting("backups.keep", "int", "Backups kept in backups/; 0 keeps every one.", default=20,
             low=0, high=100_000),
     Setting("reports.directory", "text", "Where each report is also written as a file "

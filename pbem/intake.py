@@ -397,7 +397,8 @@ def _order_lines(text: str) -> list[str]:
     """The lines that may be orders: not blank, not a comment, not GAME/PLAYER/..."""
     return [line for line in text.split("\n")
             if line.strip() and not line.lstrip().startswith("#")
-            and not orders.HEADER.match(line.split("#", 1)[0])]
+            and not orders.HEADER.match(line.split("#", 1)[0])
+            and not commands.is_chat(line, near_end=True)]
 
 
 def _chat(checked, text: str) -> tuple[list[str], str]:

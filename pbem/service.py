@@ -333,12 +333,13 @@ def _name_from(address: str) -> str:
 
 
 def take_seat(site, db, game_name: str, name: str, address: str, now: datetime) -> None:
-    """A seat for `address` (joining by mail); the game starts when full, if it says so."""
+    """A seat for `address` (joining by mail); the game starts once it has as many
+    players as its `autostart` setting says (0: the moderator starts it)."""
     admin.add_player(db, game_name, name, address)
     g = admin.get_game_row(db, game_name)
     game = get_game(g["game_type"])
     n = db.execute("SELECT count(*) FROM players WHERE game = ?", [game_name]).fetchone()[0]
-    if g["autostart"] and n >= game.max_players:
+    if g["autostart"] and n >= max(g["autostart"], game.min_players):
         admin.start_game(db, game_name, now)
         welcome_all(site, db, game_name, now)
 

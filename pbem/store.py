@@ -147,7 +147,7 @@ def _m5(db: sqlite_utils.Database) -> None:
     games = db["games"]
     games.add_column("visibility", str, not_null_default="listed")  # listed | hidden
     games.add_column("joining", str, not_null_default="closed")  # closed | approve | open
-    games.add_column("autostart", int, not_null_default=0)  # start when full (open joining)
+    games.add_column("autostart", int, not_null_default=0)  # start with N seats taken (0: no)
     db["observers"].create({"game": str, "address": str, "since": str},
                            pk=("game", "address"))
     db["join_requests"].create({"id": int, "game": str, "address": str, "name": str,
