@@ -177,7 +177,7 @@ class _Reply:
         self.site, self.db, self.env, self.row, self.now = site, db, env, row, now
 
     def subject(self, fallback: str) -> str:
-        s = self.env.subject.strip()
+        s = self.env.subject.strip()[:200]
         if not s:
             return fallback
         return s if s.lower().startswith("re:") else f"Re: {s}"

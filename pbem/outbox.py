@@ -78,6 +78,7 @@ class Unsendable(Exception):
 
 _MSG_ID = re.compile(r"<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>")  # <printable ASCII, no <>>
 MAX_REFERENCES = 10  # the newest ids of a thread: enough for threading, never a long line
+MAX_HEADER = 400  # characters of a header value (before encoding)
 
 
 def _header(name: str, value: str) -> str:
@@ -85,7 +86,9 @@ def _header(name: str, value: str) -> str:
     for what is not ASCII, lines of at most 78 characters; never a line break from the
     value (no header injection). Plain short ASCII values skip the header registry,
     which costs ~60 µs a header (a run over 1,000 games sends 5,000 mails)."""
-    text = " ".join(str(value).split())
+    # no header of ours needs more than a few hundred characters; a longer one (a
+    # stranger's Subject echoed in a reply) is cut, which also bounds the encoder's work
+    text = " ".join(str(value)[:MAX_HEADER * 2].split())[:MAX_HEADER]
     line = f"{name}: {text}\r\n"
     if text.isascii() and len(line) <= 80:
         return line
@@ -119,7 +122,12 @@ def message_ids(*values: str) -> str:
         for mid in _MSG_ID.findall(value or ""):
             if mid not in ids:
                 ids.append(mid)
-    return " ".join(ids[-MAX_REFERENCES:])
+    kept: list[str] = []  # the newest that fit in a header (_header cuts what is longer)
+    for mid in reversed(ids[-MAX_REFERENCES:]):
+        if sum(len(x) + 1 for x in kept) + len(mid) > MAX_HEADER:
+            break
+        kept.insert(0, mid)
+    return " ".join(kept)
 
 
 def _head(headers: list[tuple[str, str]]) -> bytes:
