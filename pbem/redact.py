@@ -28,6 +28,7 @@ IN_SUBJECT = re.compile(r"(?i)(?<![a-z0-9])(secret[ \t]*[:=]?[ \t]+)(\S+)")
 SUBJECT_BYTES = re.compile(rb"(?im)^(subject:.*?(?<![a-z0-9])secret[ \t]*[:=]?[ \t]+)(\S+)")
 # where a secret could hide: the word itself, or a transfer encoding / encoded word
 _MAYBE = re.compile(rb"(?i)secret|base64|quoted-printable|=\?")
+_ENCODED = re.compile(rb"(?i)base64|quoted-printable|=\?")
 
 
 def _values(text: str, pattern=LINE) -> set[str]:
@@ -90,7 +91,8 @@ def _redact(raw: bytes) -> tuple[bytes, list[str]]:
         if len(value) >= 8:
             body = body.replace(value.encode("utf-8", "surrogateescape"), MARK.encode())
     out = head + body
-    if _found(mailtext.parse(out)):
+    # only a transfer encoding or an encoded word can hide a value from the byte search
+    if _ENCODED.search(out) and _found(mailtext.parse(out)):
         out = _rebuild(out)
     return out, sorted(values)
 
