@@ -72,25 +72,44 @@ def redact(raw: bytes) -> tuple[bytes, list[str]]:
     if not _MAYBE.search(raw):  # most mails: nothing to look for, no parse
         return raw, []
     try:
+        if not _ENCODED.search(raw):  # plain bytes: found and cut without a parse
+            return _redact_plain(raw)
         return _redact(raw)
     except Exception:
         values = _values(raw.decode("latin-1")) | _values(raw.decode("latin-1"), IN_SUBJECT)
         return SUBJECT_BYTES.sub(_mark, LINE_BYTES.sub(_mark, raw)), sorted(values)
 
 
-def _redact(raw: bytes) -> tuple[bytes, list[str]]:
-    values = _found(mailtext.parse(raw))
+def _redact_plain(raw: bytes) -> tuple[bytes, list[str]]:
+    """A mail without transfer encodings or encoded words: its text is its bytes."""
+    text = mailtext.normalise(raw.decode("utf-8", "replace"))
+    head = text.split("\n\n", 1)[0]
+    values = _values(text) | {v for line in head.split("\n")
+                              if line.lower().startswith("subject:")
+                              for v in _values(line[8:], IN_SUBJECT)}
     if not values:
         return raw, []
+    return _cut(raw, values), sorted(values)
+
+
+def _cut(raw: bytes, values: set[str]) -> bytes:
+    """The SECRET lines' values and the Subject's cut from the bytes; a value written
+    again elsewhere in the body goes too, when it is long enough not to be an ordinary
+    word (pbem's secrets have 12 characters)."""
     out = SUBJECT_BYTES.sub(_mark, LINE_BYTES.sub(_mark, raw))
-    # a value written again elsewhere in the body goes too, when it is long enough
-    # not to be an ordinary word (pbem's secrets have 12 characters)
     split = max(out.find(b"\r\n\r\n"), out.find(b"\n\n"))
     head, body = (out[:split], out[split:]) if split > 0 else (b"", out)
     for value in sorted(values, key=len, reverse=True):
         if len(value) >= 8:
             body = body.replace(value.encode("utf-8", "surrogateescape"), MARK.encode())
-    out = head + body
+    return head + body
+
+
+def _redact(raw: bytes) -> tuple[bytes, list[str]]:
+    values = _found(mailtext.parse(raw))
+    if not values:
+        return raw, []
+    out = _cut(raw, values)
     # only a transfer encoding or an encoded word can hide a value from the byte search
     if _ENCODED.search(out) and _found(mailtext.parse(out)):
         out = _rebuild(out)
