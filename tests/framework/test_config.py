@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pbem import budget, config, intake, outbox, schedule
+from pbem import answering, budget, config, intake, outbox, schedule
 from pbem.errors import PbemError
 from pbem.site import DEFAULT_CONFIG, init_site, open_site
 
@@ -63,9 +63,9 @@ def test_the_default_config_is_valid_and_gets_every_default(site_dir):
 
 def test_the_schema_defaults_are_the_code_defaults():
     by = config.BY_KEY
-    assert by["mail.max_bytes"].default == intake.DEFAULT_MAX_BYTES
+    assert by["mail.max_bytes"].default == answering.DEFAULT_MAX_BYTES
     assert by["mail.max_bytes"].high == intake.HARD_LIMIT
-    assert by["mail.replies_per_hour"].default == intake.DEFAULT_REPLIES_PER_HOUR
+    assert by["mail.replies_per_hour"].default == answering.DEFAULT_REPLIES_PER_HOUR
 
     class Bare:
         mail: dict = {}

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from pbem import faults, intake, run
+from pbem import answering, faults, intake, run
 
 from .sitekit import START, Kit
 
@@ -36,15 +36,15 @@ def test_thirty_forged_mails_naming_anna_do_not_silence_her_confirmations(kit):
     assert handled[-1].status == "stored"
     [confirmation] = kit.outbox(kind="confirmation")
     assert confirmation["to_addr"] == "anna@example.org"
-    assert len(kit.outbox(kind="refusal-copy")) == intake.COPIES_PER_HOUR
+    assert len(kit.outbox(kind="refusal-copy")) == answering.COPIES_PER_HOUR
 
 
 def test_after_ten_failed_secrets_a_day_the_seat_gets_no_more_answers_but_the_right_secret_works(
         kit):
-    for i in range(intake.LOCKOUT + 5):
+    for i in range(answering.LOCKOUT + 5):
         take(kit, kit.mail("anna@example.org", kit.sheet("anna", secret=f"wrong{i:04d}")))
     handle(kit)
-    assert len(kit.outbox(kind="refusal")) == intake.LOCKOUT
+    assert len(kit.outbox(kind="refusal")) == answering.LOCKOUT
     refused = kit.db["mails"].count_where("status = 'refused' AND reason LIKE '%no answer%'")
     assert refused == 5
     [fault] = faults.open_faults(kit.db, "seat")
@@ -59,9 +59,9 @@ def test_after_ten_failed_secrets_a_day_the_seat_gets_no_more_answers_but_the_ri
 
 
 def test_one_sender_guessing_across_seats_is_stopped_too(kit):
-    for i in range(intake.LOCKOUT + 2):
+    for i in range(answering.LOCKOUT + 2):
         player = ("anna", "boris", "chiara", "dmitri")[i % 4]
         take(kit, kit.mail(f"{player}@example.org".replace(player, "mallory"),
                            kit.sheet(player, secret=f"wrong{i:04d}")))
     handle(kit)
-    assert len(kit.outbox(kind="refusal")) == intake.LOCKOUT
+    assert len(kit.outbox(kind="refusal")) == answering.LOCKOUT
