@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from . import admin, audit, clock, demo, faults, orders, scenario, service, status, turns
+from . import admin, audit, clock, demo, faults, notices, orders, scenario, status, turns
 from .budget import OverBudget
 from .confirm import confirmation_text
 from .engine import get_game
@@ -156,7 +156,7 @@ def game_start(ctx, name):
     db = site.db()
     g = admin.start_game(db, name)
     stage = admin.current_stage(db, name)
-    welcomed = service.welcome_all(site, db, name, clock.now()) if g["status"] == "running" \
+    welcomed = notices.welcome_all(site, db, name, clock.now()) if g["status"] == "running" \
         else []
     click.echo(f"{name} started: {stage['name']} is open for orders; {len(welcomed)} welcome "
                f"mails queued (each with the player's secret; the first deadline counts from "

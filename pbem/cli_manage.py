@@ -7,7 +7,7 @@ from datetime import datetime
 
 import click
 
-from . import admin, clock, deadlines, outbox, schedule, service
+from . import admin, clock, deadlines, notices, outbox, schedule, service
 from .cli import _site, game, player, turn
 from .errors import PbemError
 from .render import render
@@ -96,7 +96,7 @@ def game_pause(ctx, name):
     site = _site(ctx)
     db = site.db()
     deadlines.pause(db, admin.get_game_row(db, name), _now())
-    service.announce(site, db, name, "the game is paused", f"The moderator has paused "
+    notices.announce(site, db, name, "the game is paused", f"The moderator has paused "
                      f"{name}: no stage is processed until it resumes. Your orders are still "
                      f"taken, and the deadline moves on by the time paused.", _now())
     click.echo(f"{name} paused, the players told; `pbem game resume {name}` moves the "
@@ -118,7 +118,7 @@ def game_resume(ctx, name):
     g = admin.get_game_row(db, name)
     stage = admin.current_stage(db, name)
     said = deadlines.describe(g, stage) or "none"
-    service.announce(site, db, name, "the game goes on", f"The moderator has resumed {name}. "
+    notices.announce(site, db, name, "the game goes on", f"The moderator has resumed {name}. "
                      f"{stage['name']} is due {said}.", _now())
     click.echo(f"{name} resumed, the players told; {stage['name']} deadline: {said}")
 
@@ -149,7 +149,7 @@ def game_extend(ctx, name, by, until):
         raise PbemError(f"{schedule.format_deadline(when, tz)} is in the past")
     deadlines.set_deadline(db, g, when)
     said = schedule.format_deadline(when, tz)
-    service.announce(_site(ctx), db, name, f"{stage['name']}: deadline extended",
+    notices.announce(_site(ctx), db, name, f"{stage['name']}: deadline extended",
                      f"The moderator has moved the deadline of {stage['name']} in {name} to "
                      f"{said}.", _now())
     click.echo(f"{name} {stage['name']}: deadline now {said}; the players told")
@@ -173,7 +173,7 @@ def turn_rollback(ctx, name, number):
         db = site.db()
         path = backup(site, db, f"rollback-{name}-{number}")
         done = rollback(db, name, number)
-        service.announce(site, db, name, f"back to {done['stage']}",
+        notices.announce(site, db, name, f"back to {done['stage']}",
                          f"The moderator has put {name} back to when {done['stage']} "
                          f"opened, and paused it. What happened after that is undone; the "
                          f"orders you sent are kept and count again unless you send new "
@@ -202,8 +202,8 @@ def player_replace(ctx, game_name, name, email):
     secret = admin.replace_player(db, game_name, name, email)
     now = _now()
     if admin.get_game_row(db, game_name)["status"] == "running":
-        service.queue_secret(site, db, game_name, name, now, welcome=True)
-    service.announce(site, db, game_name, f"{name} has a new player",
+        notices.queue_secret(site, db, game_name, name, now, welcome=True)
+    notices.announce(site, db, game_name, f"{name} has a new player",
                      f"The seat {name} in {game_name} is now played by someone new.", now,
                      but=name)
     if old.lower() != email.lower():

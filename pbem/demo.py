@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from email.policy import default
 from pathlib import Path
 
-from . import admin, deadlines, run, service
+from . import admin, deadlines, notices, run
 from .engine import get_game
 from .errors import PbemError
 from .site import CONFIG, init_site
@@ -51,11 +51,11 @@ MAX_STAGES = 40  # a Lords of Hell turn has 3 to 6 stages; the demo ends well be
 def run_demo(root: Path, echo: Callable[[str], None] = print,
              game_type: str = "hellgame") -> Path:
     # each player is welcomed by mail, his secret in it: the demo's own, reproducible
-    token = service.secret_source.set(lambda game_name, player: demo_secret(player))
+    token = notices.secret_source.set(lambda game_name, player: demo_secret(player))
     try:
         return _run_demo(root, echo, game_type)
     finally:
-        service.secret_source.reset(token)
+        notices.secret_source.reset(token)
 
 
 def _run_demo(root: Path, echo: Callable[[str], None], game_type: str) -> Path:
@@ -68,7 +68,7 @@ def _run_demo(root: Path, echo: Callable[[str], None], game_type: str) -> Path:
         admin.add_player(db, GAME, name, email_)
         db["players"].update((GAME, name), secret_columns(demo_secret(name), "demo"))
     admin.start_game(db, GAME, now=START)
-    service.welcome_all(site, db, GAME, START)
+    notices.welcome_all(site, db, GAME, START)
     game = get_game(game_type)
     stages = TURNS + 1 if game_type == "hellgame" else MAX_STAGES  # HellGame: setup, 3 turns
     for _ in range(stages):

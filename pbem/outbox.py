@@ -20,8 +20,7 @@ from datetime import UTC, datetime, timedelta
 from email import policy
 from email.utils import format_datetime, formataddr
 
-from . import clock, faults
-from . import service as service_hooks
+from . import clock, faults, notices
 from .reports import unpack
 from .store import insert, transaction, update
 from .store import now as now_text
@@ -330,7 +329,7 @@ def _send_one(site, db, transport, row: dict, out: Flushed, now: datetime, dry_r
         row["message_id"] = mid
         _set(db, row, message_id=mid)
     try:
-        sent_row = service_hooks.mint(db, row)  # a welcome's secret is made now
+        sent_row = notices.mint(db, row)  # a welcome's secret is made now
         msg = compose(sent_row, site, dry_run, report_parts(db, row))
     except Unsendable as e:
         _failed(db, row, str(e), out)
@@ -355,7 +354,7 @@ def _send_one(site, db, transport, row: dict, out: Flushed, now: datetime, dry_r
         _failed(db, row, str(e), out)
         return False
     _set(db, row, status="sent", attempts=row["attempts"] + 1, sent_at=stamp, last_error="")
-    service_hooks.welcome_sent(db, row, now)
+    notices.welcome_sent(db, row, now)
     out.sent += 1
     return False
 

@@ -1,6 +1,7 @@
-"""The player service by mail (issue 18): commands carried out, welcome mails, secrets
-minted when they are sent, vacations, observers, joining, and the notices of what the
-moderator does. Everything here queues mail in the outbox; nothing sends.
+"""The player service by mail (issue 18): the commands carried out — reports and forms
+again, status, time zones, addresses, secrets, vacations, resignations, listing,
+joining and following games. Everything here queues mail in the outbox (the welcome
+mails and notices through pbem.notices); nothing sends.
 
 A game supplies texts only: its title, order form and reports (pbem.engine.Game).
 """
@@ -10,21 +11,18 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from . import admin, deadlines, outbox, schedule
+from . import admin, deadlines, notices, outbox, schedule
 from .commands import COMMANDS, Command, help_text, join_args
 from .engine import get_game
 from .errors import PbemError
 from .orders import latest_submission, stage_state
 from .render import render
 from .reports import unpack
-from .store import one, rows, secret_columns, update
+from .store import one, rows, update
 
-SECRET_SLOT = "@@PBEM-NEW-SECRET@@"  # replaced by a fresh secret as the mail is sent
-MINTING = ("welcome", "secret")  # outbox kinds whose body carries SECRET_SLOT
 DEFAULT_VACATION_DAYS = 21
 
 
@@ -210,7 +208,7 @@ def _confirm(site, db, c, asker, now, out) -> str:
 
 
 def _newsecret(site, db, c, asker, now, out) -> str:
-    out.queued.append(queue_secret(site, db, asker.game, asker.player, now, welcome=False))
+    out.queued.append(notices.queue_secret(site, db, asker.game, asker.player, now, welcome=False))
     return (f"{c.text}: your new secret comes in a mail of its own; the old one works "
             f"until that mail is sent.")
 
@@ -239,7 +237,7 @@ def _vacation(site, db, c, asker, now, out) -> str:
     update(db, "players", {"game": asker.game, "name": asker.player},
            {"vacation_from": start.isoformat(), "vacation_to": end.isoformat()})
     effect = vacation_effect(site)
-    announce(site, db, asker.game, f"{asker.player} is on vacation from {start} to {end}",
+    notices.announce(site, db, asker.game, f"{asker.player} is on vacation from {start} to {end}",
              f"{asker.player} is away from {start} to {end}. " + effect, now,
              but=asker.player)
     return f"{c.text}: noted, and told to the other players. {effect}"
@@ -256,15 +254,16 @@ def _back(site, db, c, asker, now, out) -> str:
         return f"{c.text}: you were not on vacation."
     update(db, "players", {"game": asker.game, "name": asker.player},
            {"vacation_from": "", "vacation_to": ""})
-    announce(site, db, asker.game, f"{asker.player} is back", f"{asker.player} is back from "
-             f"vacation and orders again.", now, but=asker.player)
+    notices.announce(site, db, asker.game, f"{asker.player} is back",
+                     f"{asker.player} is back from vacation and orders again.", now,
+                     but=asker.player)
     return f"{c.text}: welcome back; told to the other players."
 
 
 def _resign(site, db, c, asker, now, out) -> str:
     update(db, "players", {"game": asker.game, "name": asker.player},
            {"resigned": deadlines.stamp(now)})
-    announce(site, db, asker.game, f"{asker.player} has resigned",
+    notices.announce(site, db, asker.game, f"{asker.player} has resigned",
              f"{asker.player} has left {asker.game}. The seat plays on its standing orders "
              f"and defaults until the moderator gives it to someone else.", now,
              but=asker.player, moderator=f"To give the seat to someone:\n  pbem player "
@@ -341,7 +340,7 @@ def take_seat(site, db, game_name: str, name: str, address: str, now: datetime) 
     n = db.execute("SELECT count(*) FROM players WHERE game = ?", [game_name]).fetchone()[0]
     if g["autostart"] and n >= max(g["autostart"], game.min_players):
         admin.start_game(db, game_name, now)
-        welcome_all(site, db, game_name, now)
+        notices.welcome_all(site, db, game_name, now)
 
 
 def _observe(site, db, c, asker, now, out) -> str:
@@ -372,114 +371,6 @@ _HANDLERS = {"HELP": _help, "REPORT": _report, "FORM": _form, "STATUS": _status,
              "RESIGN": _resign, "LIST": _list, "JOIN": _join, "OBSERVE": _observe,
              "UNOBSERVE": _unobserve}
 assert set(_HANDLERS) == set(COMMANDS)
-
-
-# -- welcome mails and secrets ---------------------------------------------------------------
-
-def welcome_all(site, db, game_name: str, now: datetime) -> list[int]:
-    """A welcome mail to every player of a game that has just started."""
-    return [queue_secret(site, db, game_name, p["name"], now, welcome=True)
-            for p in admin.players_of(db, game_name)]
-
-
-def queue_secret(site, db, game_name: str, player: str, now: datetime, welcome: bool) -> int:
-    """A welcome (the game, its schedule, the first deadline, the secret, how to order,
-    the first order form) or a new secret alone. The secret is made when the mail is
-    sent (`mint`), so it is never stored in clear."""
-    g = admin.get_game_row(db, game_name)
-    p = admin.get_player_row(db, game_name, player)
-    game = get_game(g["game_type"])
-    ctx = {**_common(site), "game_name": game_name, "title": game.title, "player": player,
-           "secret": SECRET_SLOT, "welcome": welcome, "form": "", "stage_name": "",
-           "deadline": "", "schedule": "", "players": [], "help": help_text()}
-    if welcome and g["status"] == "running":
-        stage = admin.current_stage(db, game_name)
-        zone = p["timezone"] or deadlines.schedule_of(g, stage["name"]).timezone
-        when = deadlines.parse(stage["deadline"] or "")
-        ctx.update(stage_name=stage["name"],
-                   deadline=schedule.format_deadline(when, zone) if when else "",
-                   schedule=deadlines.schedule_of(g, stage["name"]).describe(),
-                   players=[q["name"] for q in admin.players_of(db, game_name)],
-                   form=game.order_form(stage_state(stage), player, None))
-    body = render("mail_welcome.txt.j2", ctx)
-    subject = (f"[{game_name}] welcome to {game.title}" if welcome
-               else f"[{game_name}] your new secret")
-    return _queue(db, now, to=p["email"], subject=subject, body=body,
-                  kind="welcome" if welcome else "secret", game=game_name, player=player)
-
-
-# Where minted secrets come from: admin.new_secret, but for the demo, whose secrets are
-# printed in its sheets so that it plays the same every time (pbem.demo).
-secret_source: ContextVar = ContextVar("pbem_secret_source", default=None)
-
-
-def mint(db, row: dict) -> dict:
-    """The outbox row as sent: a welcome or new-secret mail gets a fresh secret for its
-    seat, stored only as its hashes (the old secret stops working)."""
-    if row["kind"] not in MINTING or SECRET_SLOT not in row["body"]:
-        return row
-    source = secret_source.get()
-    secret = source(row["game"], row["player"]) if source else admin.new_secret()
-    with db.atomic():
-        update(db, "players", {"game": row["game"], "name": row["player"]},
-               secret_columns(secret))
-    return {**row, "body": row["body"].replace(SECRET_SLOT, secret)}
-
-
-def welcome_sent(db, row: dict, now: datetime) -> None:
-    """After a welcome went out: when it was the game's last, the first stage's deadline
-    counts from now (no stage passes before its players were told it exists)."""
-    if row["kind"] != "welcome":
-        return
-    with db.atomic():
-        _welcomed(db, row, now)
-
-
-def _welcomed(db, row: dict, now: datetime) -> None:
-    update(db, "players", {"game": row["game"], "name": row["player"]},
-           {"welcomed": deadlines.stamp(now)})
-    if db.execute("SELECT 1 FROM outbox WHERE game = ? AND kind = 'welcome' AND status = "
-                  "'queued' AND id != ?", [row["game"], row["id"]]).fetchone():
-        return
-    g = admin.get_game_row(db, row["game"])
-    if g["status"] != "running":
-        return
-    stage = admin.current_stage(db, row["game"])
-    later = deadlines.deadline_for_new_stage(g, stage["name"], now)
-    if stage["status"] == "open" and later > (stage["deadline"] or ""):
-        update(db, "stages", {"game": row["game"], "number": stage["number"]},
-               {"deadline": later, "opened_at": deadlines.stamp(now)})
-
-
-# -- announcements -------------------------------------------------------------------------
-
-def announce(site, db, game_name: str, headline: str, text: str, now: datetime, *,
-             but: str = "", observers: bool = False, moderator: str = "",
-             kind: str = "notice") -> list[int]:
-    """Tell every player of a game (but `but`), and its observers if asked; the
-    moderator gets `moderator` as well, when given."""
-    ids = []
-    body = render("mail_service.txt.j2", {**_common(site), "text": text})
-    for p in admin.players_of(db, game_name):
-        if p["name"] != but:
-            ids.append(_queue(db, now, to=p["email"], subject=f"[{game_name}] {headline}",
-                              body=body, kind=kind, game=game_name, player=p["name"]))
-    if observers:
-        for o in rows(db, "SELECT address FROM observers WHERE game = ? ORDER BY address",
-                      [game_name]):
-            ids.append(_queue(db, now, to=o["address"], subject=f"[{game_name}] {headline}",
-                              body=body, kind=kind, game=game_name))
-    if moderator and site.moderator:
-        from .notify import Notifier
-
-        Notifier(site, now).moderator(db, game_name, f"{game_name}: {headline}",
-                                      f"{text}\n\n{moderator}")
-    return ids
-
-
-def observers_of(db, game_name: str) -> list[str]:
-    return [r["address"] for r in rows(db, "SELECT address FROM observers WHERE game = ? "
-                                           "ORDER BY address", [game_name])]
 
 
 def approve(site, db, game_name: str, request: int, refuse: bool, now: datetime) -> str:

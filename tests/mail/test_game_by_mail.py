@@ -20,7 +20,7 @@ from email.policy import default
 
 import pytest
 
-from pbem import demo, service
+from pbem import demo, notices
 from pbem.store import open_db
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -61,9 +61,9 @@ class Mailer:
 
 @pytest.fixture
 def demo_secrets():
-    token = service.secret_source.set(lambda game, player: demo.demo_secret(player))
+    token = notices.secret_source.set(lambda game, player: demo.demo_secret(player))
     yield
-    service.secret_source.reset(token)
+    notices.secret_source.reset(token)
 
 
 def test_a_game_from_the_first_mail_to_the_last(cli, demo_secrets):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem import admin, commands, intake, outbox, service
+from pbem import admin, commands, intake, notices, outbox, service
 from pbem.store import check_secret
 
 from .sitekit import START, Kit
@@ -101,7 +101,7 @@ def test_newsecret_mints_a_secret_as_the_mail_is_sent(kit):
     h = take(kit, kit.mail("anna@example.org", kit.sheet("anna", "NEWSECRET")))
     assert h.status == "answered"
     [row] = kit.outbox(kind="secret")
-    assert service.SECRET_SLOT in row["body"]  # never stored in clear
+    assert notices.SECRET_SLOT in row["body"]  # never stored in clear
     assert check_secret(admin.get_player_row(kit.db, "g1", "anna"), old)
     outbox.flush(kit.site, kit.db, START + timedelta(hours=1))
     [sent] = (kit.site.root / "outbox").glob("*-secret-anna@example.org.eml")
