@@ -5,6 +5,13 @@ line cleaning and whole numbers (STYLE.md: the three precise input errors).
 "sugar", "Sugar Hill", "SUGAR-HILL" all find `sectio.sugar-hill`; "the" may be left
 out; an ambiguous prefix is an error listing the candidates, an unknown name an error
 with "did you mean" suggestions.
+
+Checking a sheet takes time in proportion to its length, and never long (issue 17): a
+sheet is read up to MAX_ORDERS order lines of at most MAX_LINE characters each, MAX_CHARS
+characters in all; a name is looked up in an index built once per list of names; a "did
+you mean" is worked out only when a player sees the error (OrderError's hint may be a
+function), never for the readings a parser tries and drops, never for a name too long to
+be close to any, and for at most MAX_SUGGESTIONS errors of a sheet (one_sheet()).
 """
 
 from __future__ import annotations
@@ -12,6 +19,10 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from bisect import bisect_left
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 
 from .engine import ACCEPTED, AMBIGUOUS, ILLEGAL, INVALID, UNKNOWN, LineResult, OrderSheet
@@ -19,16 +30,78 @@ from .engine import ACCEPTED, AMBIGUOUS, ILLEGAL, INVALID, UNKNOWN, LineResult, 
 #: First words of the header lines the framework reads (pbem/orders.py); games skip them.
 HEADER_WORDS = ("game", "player", "secret", "turn", "stage")
 
+#: What is read of one sheet: the most order lines (blank lines, comments and headers do
+#: not count), the longest order line and the most characters of order lines in all
+#: (after cleaning; as many as pbem.orders.MAX_SHEET lets a player send). Far above any
+#: real sheet, they bound the work one sheet can ask for.
+MAX_ORDERS = 500
+MAX_LINE = 1_000
+MAX_CHARS = 64_000
+#: The most "did you mean" hints worked out for one sheet (each compares a name with every
+#: name it could be); the later unknown names of the sheet are told to check the spelling.
+MAX_SUGGESTIONS = 100
+
+#: Messages quote at most this many characters of a name or line (shortened in the middle).
+QUOTE = 100
+
 
 class OrderError(Exception):
-    """What a parser raises for a line it cannot accept; it becomes a LineResult."""
+    """What a parser raises for a line it cannot accept; it becomes a LineResult.
 
-    def __init__(self, status: str, message: str, rule: str = "", hint: str = ""):
+    `hint` may be a function of no arguments, called once when the hint is first read:
+    a "did you mean" is then worked out only for the error the player is shown, not for
+    each reading a parser tries and drops."""
+
+    def __init__(self, status: str, message: str, rule: str = "",
+                 hint: str | Callable[[], str] = ""):
         super().__init__(message)
         self.status = status
         self.message = message
         self.rule = rule
-        self.hint = hint
+        self._hint = hint
+
+    @property
+    def hint(self) -> str:
+        if callable(self._hint):
+            self._hint = self._hint()
+        return self._hint
+
+    @hint.setter
+    def hint(self, value: str | Callable[[], str]) -> None:
+        self._hint = value
+
+
+_SUGGESTIONS_LEFT: ContextVar[list[int] | None] = ContextVar("suggestions_left", default=None)
+
+
+@contextmanager
+def one_sheet():
+    """While one sheet is checked: at most MAX_SUGGESTIONS "did you mean" hints."""
+    token = _SUGGESTIONS_LEFT.set([MAX_SUGGESTIONS])
+    try:
+        yield
+    finally:
+        _SUGGESTIONS_LEFT.reset(token)
+
+
+def _may_suggest() -> bool:
+    """True while the sheet being checked may have one more "did you mean" worked out."""
+    left = _SUGGESTIONS_LEFT.get()
+    if left is None:
+        return True
+    left[0] -= 1
+    return left[0] >= 0
+
+
+def quoted(text: str) -> str:
+    """The text as a message quotes it: repr of the stripped text, shortened in the
+    middle when longer than QUOTE characters (a long text is not copied whole)."""
+    if len(text) > 4 * QUOTE:
+        text = text[:2 * QUOTE] + text[-2 * QUOTE:]
+    text = text.strip()
+    if len(text) > QUOTE:
+        text = text[:QUOTE - 23] + "..." + text[-20:]
+    return repr(text)
 
 
 def count(n: int, noun: str, plural: str = "") -> str:
@@ -62,19 +135,55 @@ def sheet_lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def order_lines(text: str):
+def order_lines(text: str) -> Iterator[tuple[int, str, str]]:
     """(line number, raw line, cleaned line) for every line of a sheet that may carry an
-    order: not blank, not only a comment, not a header line (sheet_lines, clean_line)."""
-    for no, raw in sheet_lines(text):
+    order: not blank, not only a comment, not a header line (sheet_lines, clean_line).
+    Blank and comment lines are passed over without cleaning."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for no, raw in enumerate(lines, start=1):
+        bare = raw.strip()
+        if not bare:
+            continue
+        if bare == "--" or raw.startswith("-- ") or bare.upper() == "END":
+            return
+        if bare[0] == "#":
+            continue
         line = clean_line(raw)
-        if line and line.split(" ")[0].lower().rstrip(":") not in HEADER_WORDS:
+        if line and line.split(" ", 1)[0].lower().rstrip(":") not in HEADER_WORDS:
             yield no, raw, line
+
+
+def read_sheet(text: str) -> Iterator[tuple[int, str, str, LineResult | None]]:
+    """order_lines within the limits: (line number, raw line, cleaned line, refusal),
+    where refusal is None for a line to check, else the result of a line refused unread:
+    one longer than MAX_LINE, or the first past MAX_ORDERS lines or MAX_CHARS characters
+    (nothing after it is read)."""
+    chars = 0
+    for n, (no, raw, line) in enumerate(order_lines(text), start=1):
+        if len(line) > MAX_LINE and n <= MAX_ORDERS:
+            yield no, raw, line, LineResult(
+                no, raw.strip(), INVALID,
+                message=f"{quoted(line)} is {len(line):,} characters long: an order line "
+                        f"may have at most {MAX_LINE:,}",
+                hint="shorten the line: no order needs that many characters")
+            continue
+        chars += len(line)
+        if n > MAX_ORDERS or chars > MAX_CHARS:
+            what = f"{MAX_ORDERS:,} order lines" if n > MAX_ORDERS else \
+                f"{MAX_CHARS:,} characters of orders"
+            yield no, raw, line, LineResult(
+                no, raw.strip(), INVALID,
+                message=f"this sheet has more than {what}: {quoted(line)} (line {no}) and "
+                        "the lines after it were not read",
+                hint=f"send at most {what} (blank lines and comments do not count)")
+            return
+        yield no, raw, line, None
 
 
 def find_type(line: str, types: dict):
     """(the order type whose keyword starts the line, the rest of the line), trying the
     longest keyword first ("BUY OFF" before "BUY"); (None, line) for none."""
-    words = line.split(" ")
+    words = line.split(" ", 3)
     for n in (3, 2, 1):
         if len(words) >= n:
             key = " ".join(words[:n]).upper()
@@ -96,15 +205,24 @@ def unknown_order(no: int, raw: str, line: str, types: dict, keys: list[str]) ->
     this stage (whole keywords, so "BUY OF ALL" suggests BUY OFF, not BUY)."""
     if not keys:
         hint = "this stage takes no orders"
+    elif not _may_suggest():
+        hint = "orders for this stage: " + ", ".join(sorted(keys))
     else:
-        words = line.upper().split(" ")
-        best = [(difflib.SequenceMatcher(None, " ".join(words[:len(k.split(" "))]), k).ratio(),
-                 k) for k in sorted(keys)]
+        words = line.upper().split(" ", 3)
+        best = [(_ratio(" ".join(words[:len(k.split(" "))]), k), k) for k in sorted(keys)]
         score, key = max(best, key=lambda x: (x[0], -len(x[1])))
         hint = (f"did you mean {key}? e.g. {types[key].example}" if score >= 0.6
                 else "orders for this stage: " + ", ".join(sorted(keys)))
     return LineResult(no, raw.strip(), INVALID, message=f"{line!r} is not an order I know",
                       hint=hint)
+
+
+def _ratio(a: str, b: str) -> float:
+    """difflib's ratio, or 0 when the lengths alone keep it under 0.6, the cutoff of every
+    "did you mean" here (2 * min / (len a + len b) < 0.6): a long word costs nothing."""
+    if 3 * len(a) > 7 * len(b) or 3 * len(b) > 7 * len(a):
+        return 0.0
+    return difflib.SequenceMatcher(None, a, b).ratio()
 
 
 def orders_of(sheet: OrderSheet | None, keyword: str) -> list[dict]:
@@ -114,14 +232,38 @@ def orders_of(sheet: OrderSheet | None, keyword: str) -> list[dict]:
     return [o for o in sheet.orders if o["type"] == keyword]
 
 
-@lru_cache(maxsize=4096)
+_APOSTROPHES = re.compile(r"['’‘`]")
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+_CACHED = 256  # normalise() keeps the forms of texts up to this long
+
+
 def normalise(text: str) -> str:
     """Lower-case, accents, apostrophes and punctuation folded, single spaces."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = re.sub(r"['’‘`]", "", text.lower())
-    text = re.sub(r"[^a-z0-9]+", " ", text)
-    return text.strip()
+    return _normalise_cached(text) if len(text) <= _CACHED else _normalise(text)
+
+
+@lru_cache(maxsize=4096)
+def _normalise_cached(text: str) -> str:
+    return _normalise(text)
+
+
+#: ASCII after lower-casing: apostrophes dropped, what is not a letter or digit a space
+_ASCII_FOLD = str.maketrans({**{c: " " for c in map(chr, range(128))
+                                if not ("a" <= c <= "z" or "0" <= c <= "9")},
+                             "'": None, "`": None})
+
+
+def _normalise(text: str) -> str:
+    if not text.isascii():  # ASCII has no accents: NFKD and the marks are no-ops
+        text = unicodedata.normalize("NFKD", text)
+        marks = {ord(c): None for c in set(text) if unicodedata.combining(c)}
+        if marks:
+            text = text.translate(marks)
+    text = text.lower()
+    if text.isascii():  # the same as the two regexes below, in one pass
+        return " ".join(text.translate(_ASCII_FOLD).split())
+    text = _APOSTROPHES.sub("", text)
+    return _NOT_ALNUM.sub(" ", text).strip()
 
 
 @lru_cache(maxsize=4096)
@@ -130,27 +272,99 @@ def _forms(name: str) -> frozenset[str]:
     return frozenset({n, n[4:]} if n.startswith("the ") else {n})
 
 
-_TABLES: dict[int, tuple[dict, list[tuple[str, str]]]] = {}
+class _Names:
+    """A dict of names (id -> names, canonical first) made ready for matching: every
+    form (name, variant or id slug, normalised; "the" may be left out) with its ids,
+    sorted for prefix look-ups."""
+
+    __slots__ = ("table", "exact", "forms", "ids", "reach", "canonical")
+
+    def __init__(self, candidates: dict[str, list[str]]):
+        table = []
+        for cid, names in candidates.items():
+            slug = cid.split(".", 1)[-1].replace("-", " ")
+            for name in [*names, slug]:
+                for form in _forms(name):
+                    table.append((form, cid))
+        self.table = table  # in candidates order: "did you mean" lists ids in this order
+        exact: dict[str, set[str]] = {}
+        for form, cid in table:
+            exact.setdefault(form, set()).add(cid)
+        self.exact = {form: sorted(ids) for form, ids in exact.items()}
+        self.forms = sorted(self.exact)
+        self.ids = [self.exact[f] for f in self.forms]
+        # a text whose form is longer than this is no form, no prefix of one, and close
+        # to none: difflib's ratio is at most 2 * min / (len a + len b), under 0.6 once
+        # one length is more than 7/3 of the other
+        self.reach = max((7 * len(f) // 3 for f in self.exact), default=0)
+        self.canonical = {cid: names[0] for cid, names in candidates.items() if names}
+
+    def lookup(self, want: str) -> list[str]:
+        """The ids a normalised text names: one, several (ambiguous) or none. Exact
+        forms win over prefixes."""
+        exact = self.exact.get(want)
+        if exact:
+            return list(exact)
+        lo = bisect_left(self.forms, want)
+        hi = bisect_left(self.forms, want + "\U0010ffff", lo)
+        if hi - lo == 1:
+            return list(self.ids[lo])
+        return sorted({cid for ids in self.ids[lo:hi] for cid in ids})
+
+    def suggest(self, want: str, what: str) -> str:
+        """The hint for an unknown name: "did you mean" the closest names."""
+        close = difflib.get_close_matches(want, [f for f, _ in self.table], n=3, cutoff=0.6) \
+            if len(want) <= self.reach and _may_suggest() else []
+        ids: list[str] = []
+        for form in close:
+            for f, cid in self.table:
+                if f == form and cid not in ids:
+                    ids.append(cid)
+        if ids:
+            return "did you mean " + " or ".join(self.canonical[c] for c in ids[:3]) + "?"
+        return f"check the spelling of the {what}"
 
 
-def _table(candidates: dict[str, list[str]]) -> list[tuple[str, str]]:
-    """(form, id) for every name, variant and id slug. The big name lists (Sectio, cards)
-    are built once per data object and passed as the same dict each time, so their
-    table is kept; the dict is held, so its id cannot be reused by another."""
-    hit = _TABLES.get(id(candidates))
+_BY_ID: dict[int, tuple[dict, _Names]] = {}
+_BY_CONTENT: dict[tuple, _Names] = {}
+
+
+def _names(candidates: dict[str, list[str]]) -> _Names:
+    """The index of a dict of names. The lists used most (Sectio, cards, the kinds of an
+    order) are passed as the same dict each time: found by identity, the most recently
+    used kept (the dict is held, so its id cannot be reused by another); a dict built
+    afresh by each caller is found by its content."""
+    hit = _BY_ID.pop(id(candidates), None)
     if hit is not None and hit[0] is candidates:
+        _BY_ID[id(candidates)] = hit
         return hit[1]
-    table = []
-    for cid, names in candidates.items():
-        slug = cid.split(".", 1)[-1].replace("-", " ")
-        for name in [*names, slug]:
-            for form in _forms(name):
-                table.append((form, cid))
-    if len(candidates) > 8:  # small ones (the players) are built fresh by each caller
-        if len(_TABLES) >= 32:
-            _TABLES.pop(next(iter(_TABLES)))
-        _TABLES[id(candidates)] = (candidates, table)
-    return table
+    key = tuple((cid, tuple(names)) for cid, names in candidates.items())
+    index = _BY_CONTENT.get(key)
+    if index is None:
+        index = _Names(candidates)
+        if len(_BY_CONTENT) >= 256:
+            _BY_CONTENT.pop(next(iter(_BY_CONTENT)))
+        _BY_CONTENT[key] = index
+    if len(_BY_ID) >= 64:
+        _BY_ID.pop(next(iter(_BY_ID)))
+    _BY_ID[id(candidates)] = (candidates, index)
+    return index
+
+
+def _want(text: str, index: _Names) -> str | None:
+    """The normalised text; None when it is longer than any name could be (found from
+    its head alone: the form of a text's head is a prefix of the text's form)."""
+    if len(text) > 2 * _CACHED and len(normalise(text[:2 * _CACHED])) > index.reach:
+        return None
+    return normalise(text)
+
+
+def named(text: str, candidates: dict[str, list[str]]) -> list[str]:
+    """The ids `text` may name (see match): one, several when it is ambiguous, none when
+    it names nothing. No error and no "did you mean": for trying readings of a line."""
+    index = _names(candidates)
+    want = _want(text, index)
+    return index.lookup(want) if want else []
 
 
 def match(text: str, candidates: dict[str, list[str]], what: str, rule: str = "",
@@ -158,39 +372,29 @@ def match(text: str, candidates: dict[str, list[str]], what: str, rule: str = ""
     """Return the id whose name (or variant, or id slug) `text` names.
 
     `candidates` maps id -> names (canonical first). Exact forms win over prefixes.
-    `plural` is the plural of `what` when it does not just add an "s".
+    `plural` is the plural of `what` when it does not just add an "s". An unknown name's
+    "did you mean" is worked out when the error's hint is first read.
     """
-    want = normalise(text)
-    if not want:
+    index = _names(candidates)
+    want = _want(text, index)
+    if want == "":
         article = "an" if what[:1].lower() in "aeiou" else "a"
         raise OrderError(UNKNOWN, f"{article} {what} name is missing", rule,
                          f"name {article} {what}")
-    table = _table(candidates)
-    exact = sorted({cid for form, cid in table if form == want})
-    if len(exact) == 1:
-        return exact[0]
-    found = exact or sorted({cid for form, cid in table if form.startswith(want)})
+    found = index.lookup(want) if want is not None else []
     if len(found) == 1:
         return found[0]
-    canonical = {cid: names[0] for cid, names in candidates.items()}
     if found:
-        listed = ", ".join(canonical[c] for c in found)
+        listed = ", ".join(index.canonical[c] for c in found)
         raise OrderError(
             AMBIGUOUS,
-            f"{text.strip()!r} matches {count(len(found), what, plural)}: {listed}",
+            f"{quoted(text)} matches {count(len(found), what, plural)}: {listed}",
             rule,
             f"type more of the name to choose one of: {listed}",
         )
-    close = difflib.get_close_matches(want, [f for f, _ in table], n=3, cutoff=0.6)
-    ids = []
-    for form in close:
-        for f, cid in table:
-            if f == form and cid not in ids:
-                ids.append(cid)
-    hint = ("did you mean " + " or ".join(canonical[c] for c in ids[:3]) + "?") if ids else (
-        f"check the spelling of the {what}"
-    )
-    raise OrderError(UNKNOWN, f"there is no {what} called {text.strip()!r}", rule, hint)
+    raise OrderError(UNKNOWN, f"there is no {what} called {quoted(text)}", rule,
+                     (lambda: index.suggest(want, what)) if want is not None
+                     else f"check the spelling of the {what}")
 
 
 _INT = re.compile(r"^\d+$")

@@ -6,9 +6,9 @@ HellGame's irregular plurals: "sugar", "Sugar Hill", "SUGAR-HILL" all find
 from __future__ import annotations
 
 from pbem import lines
-from pbem.lines import normalise
+from pbem.lines import named, normalise
 
-__all__ = ["match", "normalise"]
+__all__ = ["match", "named", "normalise"]
 
 #: Nouns that do not just add an "s" (Sectio is its own plural; Arcana already is one).
 _PLURALS = {"Sectio": "Sectio", "Arcana card or Minor Arcana": "Arcana cards or Minor Arcana"}

@@ -232,3 +232,43 @@ def test_ip_24_flee_from_hounds_is_ordered_apart_from_marches(make_state):
     assert decide_hound([], my_legions=0, attacks=5, data=data) == (False, "")
     # the march rule skips the hound line and takes FLEE ANYWHERE
     assert decide(orders, "sectio.liars", 1, 1, data) == (True, "FLEE ANYWHERE")
+
+
+# -- reading the kinds (issue 17) ---------------------------------------------------------------
+
+def _names_before_issue_17(part: str) -> list[str]:
+    """flight_pref._names as it was: every run of words from each start, longest first,
+    looked up with names.match (quadratic in the words, and a "did you mean" each)."""
+    from pbem_games.hellgame.errors import OrderError
+    from pbem_games.hellgame.names import match
+    from pbem_games.hellgame.orders.flight_pref import _KINDS
+
+    def fits(name: str) -> bool:
+        try:
+            match(name, _KINDS, "destination")
+        except OrderError:
+            return False
+        return True
+
+    words, out = part.split(), []
+    while words:
+        n = next((n for n in range(len(words), 1, -1) if fits(" ".join(words[:n]))), 1)
+        out.append(" ".join(words[:n]))
+        words = words[n:]
+    return out
+
+
+def test_ip_25_kinds_are_read_as_before_issue_17():
+    """The same readings as before, in time proportional to the part (test_sheet_size.py
+    counts the work): whole names, variants, prefixes, punctuation between words."""
+    import random
+
+    from pbem_games.hellgame.orders.flight_pref import _names
+
+    words = ["OWN", "own", "UNOWNED", "ENEMY", "ANTE", "HELL", "ANTEHELL", "ANTE-HELL", "Ante—Hell",
+             "ANTE'HELL", "OCCUPIED", "occ", "o", "un", "MINE", "NEUTRAL", "nobody's", "OTHER",
+             "THEIRS", "-", "'", "&", "x", "the", "é", "OWNx", "e", "en", "ANT", "h"]
+    rng = random.Random(25)
+    for _ in range(2000):
+        part = " ".join(rng.choice(words) for _ in range(rng.randint(0, 8)))
+        assert _names(part) == _names_before_issue_17(part), part

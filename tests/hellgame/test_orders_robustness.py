@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine import ILLEGAL, INVALID
+from pbem.lines import OrderError
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.orders import check_sheet
 
 LIARS = "sectio.liars"
-HUGE = "9" * 5000  # int() refuses strings of more than 4300 digits
+HUGE = "9" * 900  # as long as a number can be on an order line (pbem.lines.MAX_LINE)
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +26,7 @@ def st(make_state):
                       turn=2, owners={LIARS: "void"}, units=[("legion", "void", LIARS)])
 
 
-# Every order that reads a number, with a 5000-digit number in its place.
+# Every order that reads a number, with a 900-digit number in its place.
 NUMBER_ORDERS = [
     f"LEGIONS {HUGE}", f"LEGION Liars {HUGE}", f"BUY ARCANA {HUGE}",
     f"BUY ARCANA 1 KEEP {HUGE}", f"BONUS Sulla {HUGE}", f"UNPAID Liars {HUGE}",
@@ -35,12 +36,29 @@ NUMBER_ORDERS = [
 
 
 @pytest.mark.parametrize("text", NUMBER_ORDERS, ids=lambda t: t.split(" 99")[0])
-def test_hg_8_2_02_a_number_of_5000_digits_is_refused_not_raised(st, data, text):
+def test_hg_8_2_02_a_number_of_900_digits_is_refused_not_raised(st, data, text):
     [line] = check_sheet(st, data, "void", text).lines
     assert line.status == INVALID
     assert "must be between" in line.message
     assert line.message.endswith("not 999999...999")  # quoted, but shortened
     assert line.hint.startswith("write a number from ")
+
+
+def test_hg_8_2_02_a_number_of_5000_digits_is_refused_not_raised():
+    """int() refuses strings of more than 4300 digits: parse_int never gives it one."""
+    from pbem.lines import parse_int
+
+    with pytest.raises(OrderError) as e:
+        parse_int("9" * 5000, "the number of Legions", "HG-8.2-03", 1, 12)
+    assert e.value.message == "the number of Legions must be between 1 and 12, not 999999...999"
+
+
+def test_a_line_of_5000_digits_is_refused_as_too_long(st, data):
+    [line] = check_sheet(st, data, "void", "LEGIONS " + "9" * 5000).lines
+    assert line.status == INVALID
+    assert line.message == (f"'LEGIONS {'9' * 69}...{'9' * 20}' is 5,008 characters long: "
+                            "an order line may have at most 1,000")  # quoted, but shortened
+    assert line.hint == "shorten the line: no order needs that many characters"
 
 
 @pytest.mark.parametrize("text, hint", [

@@ -7,7 +7,9 @@ results; the very same parsers run at confirmation time and at resolution time
 
 Lines: `#` starts a comment; blank lines are ignored; header lines (`GAME`, `PLAYER`,
 `SECRET`, `TURN`) are read by the framework and skipped here; `END` (or `-- `, a
-signature marker) ends the sheet. Phone-keyboard dashes and quotes are normalised.
+signature marker) ends the sheet. Phone-keyboard dashes and quotes are normalised. A
+sheet is read up to pbem.lines' limits (MAX_ORDERS lines of at most MAX_LINE characters,
+MAX_CHARS in all): a line past them is refused, saying which limit.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from pbem.lines import (  # noqa: F401  clean_line, parse_int, orders_of: for th
     clean_line,
     find_type,
     not_a_player,
-    order_lines,
+    one_sheet,
     orders_of,
     parse_int,
+    read_sheet,
     unknown_order,
 )
 
@@ -91,20 +94,24 @@ def check_sheet(state: HellState, data: HellData, player: str, text: str) -> Ord
     sheet = OrderSheet(player)
     seen: set[str] = set()
     keys = [k for k, t in ORDER_TYPES.items() if ctx.stage in t.stages]
-    for no, raw, line in order_lines(text):
-        if player not in state.players:
-            sheet.lines.append(not_a_player(no, raw, player, state.seats, "HG-3.1-01"))
-            continue
-        otype, rest = find_type(line, ORDER_TYPES)
-        if otype is None and actions.is_daemon_line(line):
-            sheet.lines.append(_daemon_line(no, raw, line, ctx))
-            continue
-        if otype is None:
-            sheet.lines.append(unknown_order(no, raw, line, ORDER_TYPES, keys))
-            continue
-        sheet.lines.append(checked_line(
-            no, raw, otype, rest, ctx, ctx.stage, otype.stages, seen,
-            "remove this line; see the order form for this stage's orders"))
+    with one_sheet():  # at most pbem.lines.MAX_SUGGESTIONS "did you mean"s
+        for no, raw, line, refused in read_sheet(text):
+            if refused is not None:  # too long a line, or too many (pbem.lines.MAX_LINE ...)
+                sheet.lines.append(refused)
+                continue
+            if player not in state.players:
+                sheet.lines.append(not_a_player(no, raw, player, state.seats, "HG-3.1-01"))
+                continue
+            otype, rest = find_type(line, ORDER_TYPES)
+            if otype is None and actions.is_daemon_line(line):
+                sheet.lines.append(_daemon_line(no, raw, line, ctx))
+                continue
+            if otype is None:
+                sheet.lines.append(unknown_order(no, raw, line, ORDER_TYPES, keys))
+                continue
+            sheet.lines.append(checked_line(
+                no, raw, otype, rest, ctx, ctx.stage, otype.stages, seen,
+                "remove this line; see the order form for this stage's orders"))
     return sheet
 
 

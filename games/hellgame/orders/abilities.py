@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from pbem.engine import ILLEGAL, INVALID
+from pbem.lines import quoted
 
 from ..action import conditions
 from ..cards import entry_name
@@ -48,6 +49,10 @@ XAPHAN_CHOOSES = "XAPHAN CHOOSES"
 PAYMON, CAIM = "daemon.paymon", "daemon.caim"
 BELPHEGOR, XAPHAN = "daemon.belphegor", "daemon.xaphan"
 RULE = "IP-33"
+#: The most ANDs and ORs in one IF condition (here and in Daemon lines, actions.py):
+#: action/conditions.py tries every way of grouping them (Sectio names may hold AND), so
+#: each one more doubles the work of reading the line.
+MAX_JOINERS = 4
 
 #: Rolls with Caim's hook (action/reroll.py): word on the sheet -> kind.
 REROLL_KINDS = {"atonement": "atonement", "evil deeds": "evil deeds",
@@ -63,6 +68,17 @@ _KIND_WORDS = "ATONEMENT, EVIL DEEDS, ANTEHELL, INFLUENCE or ANY"
 _GRANT = re.compile(r"^DOUBLE\s+PASS\s+TO\s+(?P<who>.+?)(?:\s+(?P<if>IF)\b\s*(?P<cond>.*))?$",
                     re.I)
 _REROLL = re.compile(r"^(?:FIRST\s+FAILED\b\s*)?(?P<kinds>.*)$", re.I)
+
+
+def parse_condition(text: str, ctx: Ctx) -> dict:
+    """conditions.parse, for a condition of at most MAX_JOINERS ANDs and ORs."""
+    joiners = sum(w.upper() in ("AND", "OR") for w in text.split())
+    if joiners > MAX_JOINERS:
+        raise OrderError(INVALID, f"IF {quoted(text)} has {joiners} ANDs and ORs: a "
+                         f"condition may have at most {MAX_JOINERS}", conditions.RULE,
+                         "shorten the condition; alternatives joined by OR may go on "
+                         "lines of their own")
+    return conditions.parse(text, ctx)
 
 
 def _owner_of(daemon: str, ctx: Ctx, keyword: str) -> None:
@@ -92,7 +108,7 @@ def parse_grant(rest: str, ctx: Ctx) -> tuple[str, dict]:
     if daemon == PAYMON:
         raise OrderError(ILLEGAL, "Paymon may grant a Double Pass to any Daemon except "
                          "himself [ability.paymon]", RULE, "name another Daemon")
-    cond = conditions.parse(m["cond"], ctx) if m["if"] else None
+    cond = parse_condition(m["cond"], ctx) if m["if"] else None
     o = {"daemon": daemon, "if": cond}
     return grant_text(o, ctx), o
 

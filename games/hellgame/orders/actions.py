@@ -23,6 +23,7 @@ from ..action.kinds import KINDS, find
 from ..action.simple import daemon_of
 from ..errors import OrderError
 from . import Ctx
+from .abilities import parse_condition
 
 RULE = "HG-9.2-01"
 KEYWORD = "ACTION"  # the order type of Daemon lines in a checked sheet
@@ -58,7 +59,7 @@ def parse_line(line: str, ctx: Ctx) -> tuple[str, dict]:
     upper = [w.upper() for w in rest]
     if "IF" in upper:
         cut = upper.index("IF")
-        cond = conditions.parse(" ".join(rest[cut + 1:]), ctx)
+        cond = parse_condition(" ".join(rest[cut + 1:]), ctx)
         cond_text = " IF " + conditions.text(cond, ctx.state, ctx.data)
         rest = rest[:cut]
     canonical, data = kind.parse(" ".join(rest), ctx, **(

@@ -116,6 +116,9 @@ def parse_magic(rest: str, ctx: Ctx) -> tuple[str, dict]:
 
 _CAST = re.compile(r"^(?P<card>.+?)(?:\s+ON\s+(?P<on>.+?))?\s+IN\s+(?P<where>.+?)"
                    r"(?:\s+ROUND\s+(?P<round>\d+))?$", re.I)
+#: _CAST matches exactly when some IN has words before and after it. Without one, each ON
+#: would send the regex over the rest of the line: tried first, the line costs one pass.
+_CAST_IN = re.compile(r".\s+IN\s+.", re.I)
 
 
 @order("COMBAT CAST", stages=(TURN,), rule=MAGIC_RULE,
@@ -126,7 +129,7 @@ def parse_combat_cast(rest: str, ctx: Ctx) -> tuple[str, dict]:
     # the Combat cards register their effects when combat.magic is first imported; it
     # imports the order modules, so it is imported here, late
     from ..combat.magic import fight_target
-    m = _CAST.match(rest.strip())
+    m = _CAST.match(rest.strip()) if _CAST_IN.search(rest.strip()) else None
     if not m:
         raise OrderError(INVALID, f"COMBAT CAST {rest.strip()!r} is not understood", MAGIC_RULE,
                          "e.g. COMBAT CAST Frenzy IN Sugar Hill ROUND 1")

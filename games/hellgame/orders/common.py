@@ -17,21 +17,28 @@ from ..names import match, normalise
 from ..state import ANTEHELL
 from . import Ctx
 
-_CACHE: dict[int, tuple[HellData, dict[str, list[str]]]] = {}
+_CACHE: dict[tuple[int, str], tuple[HellData, dict[str, list[str]]]] = {}
+
+
+def _cached(data: HellData, kind: str, build) -> dict[str, list[str]]:
+    """The name dict `build(data)`, made once per data object: keyed by identity (the
+    loaded data is one cached object; the data is kept in the entry so that its id
+    cannot be reused by another object), and passed to names.match as the same dict each
+    time, so that its index is built once too."""
+    hit = _CACHE.get((id(data), kind))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    out = build(data)
+    _CACHE[(id(data), kind)] = (data, out)
+    return out
 
 
 def _sectio_names(data: HellData) -> dict[str, list[str]]:
-    # keyed by identity (the loaded data is one cached object); the data is kept in the
-    # entry so that its id cannot be reused by another object
-    hit = _CACHE.get(id(data))
-    if hit is not None and hit[0] is data:
-        return hit[1]
     out: dict[str, list[str]] = {}
     for sid, s in sorted(data.sectio.items()):
         names = [s.name, *s.variants]
         out[sid] = names + [n.upper().replace(" AND ", " & ") for n in names
                             if " AND " in n.upper()]
-    _CACHE[id(data)] = (data, out)
     return out
 
 
@@ -40,7 +47,7 @@ def sectio_names(data: HellData) -> dict[str, list[str]]:
 
     names.normalise drops "&", so "LAND & SEA" reads "land sea": each name containing
     " AND " is also listed with "&" so that both spellings match."""
-    return _sectio_names(data)
+    return _cached(data, "sectio", _sectio_names)
 
 
 def sectio_id(text: str, data: HellData, rule: str) -> str:
@@ -69,7 +76,8 @@ def player_name(text: str, ctx: Ctx, rule: str) -> str:
 
 def card_id(text: str, data: HellData, rule: str) -> str:
     """An Arcana card by name."""
-    names = {cid: [c.name] for cid, c in sorted(data.arcana.items())}
+    names = _cached(data, "arcana", lambda d: {cid: [c.name]
+                                               for cid, c in sorted(d.arcana.items())})
     return match(text, names, "Arcana card", rule)
 
 

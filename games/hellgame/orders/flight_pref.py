@@ -35,7 +35,7 @@ import re
 from pbem.engine import INVALID
 
 from ..errors import OrderError
-from ..names import match
+from ..names import match, named, normalise
 from . import TURN, Ctx, order, parse_int
 
 RULE = "HG-9.5.1-07"
@@ -47,6 +47,9 @@ DEFAULT = (OWN, UNOWNED, ENEMY, ANTEHELL, OCCUPIED)
 _KINDS = {OWN: [OWN, "MINE"], UNOWNED: [UNOWNED, "NEUTRAL", "NOBODYS"],
           ENEMY: [ENEMY, "OTHER", "THEIRS"], ANTEHELL: [ANTEHELL, "ANTE HELL"],
           OCCUPIED: [OCCUPIED]}
+#: the most words (that count: not punctuation alone) and characters of a kind's name
+_MOST = max(len(normalise(n).split()) for k, names in _KINDS.items() for n in [k, *names])
+_LONGEST = max(len(normalise(n)) for k, names in _KINDS.items() for n in [k, *names])
 PREFER_HINT = "e.g. FLIGHT PREFER OWN, UNOWNED, ENEMY, ANTEHELL, OCCUPIED"
 TAKE_HINT = "e.g. FLIGHT TAKE MINDERS LAST, or FLIGHT TAKE MINDERS FIRST MAX 1"
 _TAKE = re.compile(r"^(?:MINDERS\s+(?P<minders>FIRST|LAST))?\s*(?:MAX\s+(?P<max>\S+))?$", re.I)
@@ -74,21 +77,43 @@ def parse_prefer(rest: str, ctx: Ctx) -> tuple[str, dict]:
 
 def _names(part: str) -> list[str]:
     """The kinds in one comma-separated part, longest names first: "ANTE HELL OWN" is
-    ANTE HELL and OWN. A word that fits no kind is returned alone, for match's error."""
-    words, out = part.split(), []
-    while words:
-        n = next((n for n in range(len(words), 1, -1) if _fits(" ".join(words[:n]))), 1)
-        out.append(" ".join(words[:n]))
-        words = words[n:]
+    ANTE HELL and OWN. A word that fits no kind is returned alone, for match's error.
+
+    Whether some words fit depends only on their normalised form, to which a word of
+    punctuation alone ("-") adds nothing; and no kind's name has more than _MOST words
+    or _LONGEST characters. So from each start only the few readings that end where
+    another word would count are tried, longest first, without "did you mean": a long
+    part costs time in proportion to its length."""
+    words = part.split()
+    forms = [normalise(w) for w in words]
+    counting = [len(words)] * (len(words) + 1)  # the first word at or after i that counts
+    for i in range(len(words) - 1, -1, -1):
+        counting[i] = i if forms[i] else counting[i + 1]
+    out, i = [], 0
+    while i < len(words):
+        n = _longest(forms, counting, i)
+        out.append(" ".join(words[i:i + n]))
+        i += n
     return out
 
 
-def _fits(name: str) -> bool:
-    try:
-        match(name, _KINDS, "destination", RULE)
-    except OrderError:
-        return False
-    return True
+def _longest(forms: list[str], counting: list[int], start: int) -> int:
+    """How many words from `start` make the longest reading (of two words or more) that
+    names a kind; 1 for none. All the readings that take in the same words that count
+    read alike: of those, the longest is tried."""
+    readings, taken = [], []
+    c = counting[start]
+    while c < len(forms):
+        taken.append(forms[c])
+        form = " ".join(taken)
+        if len(taken) > _MOST or len(form) > _LONGEST:
+            break
+        c = counting[c + 1]
+        readings.append((c - start, form))
+    for n, form in reversed(readings):
+        if n >= 2 and len(named(form, _KINDS)) == 1:
+            return n
+    return 1
 
 
 def prefer_text(o: dict) -> str:

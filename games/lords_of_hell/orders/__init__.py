@@ -8,7 +8,9 @@ and the same parsers run at confirmation and at resolution time.
 
 Lines: `#` starts a comment; blank lines are ignored; header lines (`GAME`, `PLAYER`,
 `SECRET`, `TURN`) are read by the framework and skipped here; `END` (or `-- `, a
-signature marker) ends the sheet.
+signature marker) ends the sheet. A sheet is read up to pbem.lines' limits (MAX_ORDERS
+lines of at most MAX_LINE characters, MAX_CHARS in all): a line past them is refused,
+saying which limit.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from pbem.lines import (  # noqa: F401  orders_of: for the phase modules
     checked_line,
     find_type,
     not_a_player,
-    order_lines,
+    one_sheet,
     orders_of,
+    read_sheet,
     unknown_order,
 )
 
@@ -89,17 +92,21 @@ def check_sheet(state: dict, data: LohData, player: str, text: str) -> OrderShee
     sheet = OrderSheet(player)
     seen: set[str] = set()
     keys = [k for k, t in ORDER_TYPES.items() if ctx.phase in t.phases]
-    for no, raw, line in order_lines(text):
-        if player not in state["players"]:
-            sheet.lines.append(not_a_player(no, raw, player, state["seats"], "LH-I.1-01"))
-            continue
-        otype, rest = find_type(line, ORDER_TYPES)
-        if otype is None:
-            sheet.lines.append(unknown_order(no, raw, line, ORDER_TYPES, keys))
-            continue
-        sheet.lines.append(checked_line(
-            no, raw, otype, rest, ctx, ctx.phase, otype.phases, seen,
-            "remove this line; the order form lists this stage's orders"))
+    with one_sheet():  # at most pbem.lines.MAX_SUGGESTIONS "did you mean"s
+        for no, raw, line, refused in read_sheet(text):
+            if refused is not None:  # too long a line, or too many (pbem.lines.MAX_LINE ...)
+                sheet.lines.append(refused)
+                continue
+            if player not in state["players"]:
+                sheet.lines.append(not_a_player(no, raw, player, state["seats"], "LH-I.1-01"))
+                continue
+            otype, rest = find_type(line, ORDER_TYPES)
+            if otype is None:
+                sheet.lines.append(unknown_order(no, raw, line, ORDER_TYPES, keys))
+                continue
+            sheet.lines.append(checked_line(
+                no, raw, otype, rest, ctx, ctx.phase, otype.phases, seen,
+                "remove this line; the order form lists this stage's orders"))
     return sheet
 
 

@@ -219,7 +219,9 @@ def parse_target(item: str, ritual: str, ctx: Ctx) -> tuple[str, str, int]:
     owners = player_names(ctx)
     words = item.replace("’", "'").split()
     owner = thing_text = None
-    for i in range(1, len(words)):
+    # a head of i words has i - 1 spaces, as must the owner's name it equals
+    most = max(x.count(" ") + 1 for ns in owners.values() for x in ns)
+    for i in range(1, min(len(words), most + 1)):
         head = re.sub(r"'s?$", "", " ".join(words[:i]), flags=re.I)
         exact = [q for q, ns in owners.items() if any(x.lower() == head.lower() for x in ns)]
         if len(exact) == 1:

@@ -42,7 +42,7 @@ def parse_combat_deal(rest: str, ctx) -> tuple[str, dict]:
         if verb and not verb.group(1).lower().startswith("give"):
             raise OrderError(ILLEGAL, f"{clause!r}: a combat transfer has no promises or "
                              "releases", RULE, "promise in a DEAL line instead")
-        m = grammar._GIVES.match(clause)
+        m = grammar.match_gives(clause)
         if not m:
             raise OrderError(INVALID, f"{clause!r} is not '<party> GIVES <items> TO <party>'",
                              RULE, "separate the clauses with ';'")

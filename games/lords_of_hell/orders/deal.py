@@ -25,6 +25,8 @@ from .tradeterms import parse_items, parse_promise, party
 
 RULE = "LH-II.2-01"
 _GIVES = re.compile(r"^(.+?)\s+gives?\s+(.+)\s+to\s+(.+)$", re.I)
+_GIVES_HEAD = re.compile(r"^(.+?)\s+(gives?)\s", re.I)
+_TO_AFTER = re.compile(r"\s+to\s+.", re.I)
 _PROMISES = re.compile(r"^(.+?)\s+promises?\s+(.+)$", re.I)
 _VERB = re.compile(r"\s(gives?|promises?|releases?)\s", re.I)
 _RELEASES = re.compile(r"^(.+?)\s+releases?\s+(?:promise\s+)?(\S+)$", re.I)
@@ -35,18 +37,31 @@ UNTIL = {"next turn": "next", "end of next turn": "next", "the end of next turn"
          "the end of this turn": "this", "the end of turn": "this"}
 
 
+def match_gives(clause: str) -> re.Match | None:
+    """_GIVES.match(clause), in one pass: the regex matches exactly when a TO with words
+    after it follows the first GIVES by a word or more. Alone, it would go over the rest
+    of the clause again for each GIVES when no TO follows."""
+    head = _GIVES_HEAD.match(clause)
+    if head is None or not _TO_AFTER.search(clause, head.end(2) + 2):
+        return None
+    return _GIVES.match(clause)
+
+
 def split_clauses(text: str) -> list[str]:
     """Split on `;` outside double quotes."""
-    out, cur, quoted = [], "", False
-    for ch in text:
-        if ch == '"':
-            quoted = not quoted
-        if ch == ";" and not quoted:
-            out.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    out.append(cur)
+    out, cur = [], []
+    for k, piece in enumerate(text.split('"')):
+        if k:
+            cur.append('"')
+        if k % 2:  # inside quotes
+            cur.append(piece)
+            continue
+        first, *more = piece.split(";")
+        cur.append(first)
+        for part in more:
+            out.append("".join(cur))
+            cur = [part]
+    out.append("".join(cur))
     return [c.strip() for c in out if c.strip()]
 
 
@@ -66,7 +81,7 @@ def parse(rest: str, ctx) -> tuple[str, dict]:
             m = _PROMISES.match(clause)
             promises.append(_promise(m.group(1), m.group(2), ctx))
             continue
-        m = _GIVES.match(clause)
+        m = match_gives(clause)
         if not m:
             raise OrderError(INVALID, f"{clause!r} is not '<party> GIVES <items> TO <party>' "
                              "or '<party> PROMISES <promise> TO <party>'", RULE,
