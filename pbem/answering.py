@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from . import commands, deadlines, faults, mailtext, orders, outbox, routing, service
+from . import commands, deadlines, faults, mailtext, orders, outbox, press, routing, service
 from .admin import current_stage, get_game_row
 from .confirm import confirmation_context
 from .engine import get_game
@@ -174,8 +174,13 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
                                        f"{max_bytes // 1000} KB; send only the orders, as "
                                        f"plain text, without pictures or attachments")
     ex = mailtext.extract(msg)
+    thread = press.replied(db, env)
+    if thread is not None:  # a reply to press relayed by the game
+        return press_reply(site, db, reply, ex, thread)
     games = {n for (n,) in db.execute("SELECT name FROM games").fetchall()}
-    cmds, rest = commands.split(ex.text, games)
+    blocks, text = press.split(ex.text)
+    cmds, rest = commands.split(text, games)
+    cmds = [*blocks, *cmds]
     headers = orders.read_headers(rest)
     tags = json.loads(row.get("secret_tags") or "[]")
     sheetish = bool(tags or headers or _order_lines(rest))
@@ -322,3 +327,22 @@ def answer(site, db, reply: _Reply, cmds, asker, *, warnings=(), kept: str = "",
                    ([rid] if rid else []) + answers.queued)
 
 
+
+
+def press_reply(site, db, reply: _Reply, ex, thread: dict) -> Handled:
+    """A reply to a press mail goes back through the game to its sender, and only to
+    him, unless the replier writes PRESS TO lines of his own. The token in the thread
+    and the address on record authenticate it; it carries no orders."""
+    env, row = reply.env, reply.row
+    seat = one(db, "SELECT * FROM players WHERE game = ? AND name = ?",
+               [thread["game"], thread["recipient"]])
+    if seat is None or seat["email"].lower() != env.from_addr:
+        return refuse(site, db, reply, "this mail answers press sent to another address; "
+                                       "press is answered from the address it went to",
+                      game=thread["game"])
+    asker = service.Asker(env.from_addr, thread["game"], thread["recipient"], row["id"])
+    blocks, text = press.split(ex.text)
+    if not blocks:
+        blocks = [press.Block((thread["sender"],), False, text.strip(), 1, "your reply",
+                              reply_to=thread["press"])]
+    return answer(site, db, reply, blocks, asker, warnings=ex.warnings)

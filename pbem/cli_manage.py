@@ -8,6 +8,7 @@ from datetime import datetime
 import click
 
 from . import admin, clock, deadlines, notices, outbox, schedule, service
+from . import press as press_mod
 from .cli import _site, game, player, turn
 from .errors import PbemError
 from .render import render
@@ -251,21 +252,33 @@ def player_timezone(ctx, game_name, name, zone):
 @click.option("--autostart", type=click.IntRange(0, 99), default=None, metavar="N",
               help="Start the game (and welcome its players) as soon as N players have a "
                    "seat; 0: you start it with `pbem game start`.")
+@click.option("--press", type=click.Choice(["none", "public", "private", "grey"]),
+              default=None, help="What players may say to each other through the game: "
+                                 "nothing, to everyone only, to chosen players too, or also "
+                                 "grey (the sender hidden from the recipients, never from you).")
+@click.option("--press-after-end/--no-press-after-end", default=None,
+              help="Whether press goes on once the game is over.")
 @click.pass_context
-def game_settings(ctx, name, visibility, joining, autostart):
-    """Show or change how strangers see and join GAME by mail (LIST, JOIN, OBSERVE).
+def game_settings(ctx, name, visibility, joining, autostart, press, press_after_end):
+    """Show or change how strangers see and join GAME by mail (LIST, JOIN, OBSERVE), and
+    what press (messages between players, relayed by the game) it allows.
 
     Example: pbem game settings hell2 --joining open --autostart 4
     """
     db = _site(ctx).db()
     g = admin.get_game_row(db, name)
     values = {k: v for k, v in (("visibility", visibility), ("joining", joining),
-                                ("autostart", autostart)) if v is not None}
+                                ("autostart", autostart), ("press", press),
+                                ("press_after_end", None if press_after_end is None
+                                 else int(press_after_end))) if v is not None}
     if values:
         db["games"].update(name, values)
         g = admin.get_game_row(db, name)
+    rules = press_mod.rules_of(db, name)
     click.echo(f"{name}: {g['visibility']}, joining {g['joining']}"
-               + (f", starts with {g['autostart']} players" if g["autostart"] else ""))
+               + (f", starts with {g['autostart']} players" if g["autostart"] else "")
+               + f"; press: {rules} ({press_mod.describe_rules(rules)})"
+               + (", also after the end" if g["press_after_end"] else ""))
 
 
 @player.command("approve")
@@ -281,3 +294,18 @@ def player_approve(ctx, game_name, request, refuse):
     """
     site = _site(ctx)
     click.echo(service.approve(site, site.db(), game_name, request, refuse, _now()))
+
+
+@game.command("press")
+@click.argument("name")
+@click.option("--stage", type=int, default=None, help="Only the press of stage N.")
+@click.pass_context
+def game_press(ctx, name, stage):
+    """Read all of GAME's press, with the true senders (grey press included): what the
+    players said to each other through the game, stage by stage.
+
+    Example: pbem game press hell1 --stage 3
+    """
+    db = _site(ctx).db()
+    admin.get_game_row(db, name)
+    click.echo(press_mod.listing(db, name, stage), nl=False)

@@ -40,6 +40,8 @@ COMMANDS: dict[str, Spec] = {
     "BACK": Spec("BACK", "BACK", "back from vacation early", True),
     "RESIGN": Spec("RESIGN", "RESIGN", "leave; the seat plays on defaults till replaced",
                    True),
+    "PRESS": Spec("PRESS TO who [GREY]", "PRESS TO boris",
+                  "a message to players (ALL, or names), to END PRESS", True),
     "LIST": Spec("LIST", "LIST", "the games here you may join or follow", False),
     "JOIN": Spec("JOIN game [AS name]", "JOIN hell2 AS zoe", "ask for a seat in a game", False),
     "OBSERVE": Spec("OBSERVE game", "OBSERVE hell1",
@@ -73,8 +75,8 @@ def split(text: str, games: set[str]) -> tuple[list[Command], str]:
     lines = text.split("\n")
     for i, line in enumerate(lines):
         m = _WORD.match(line.split("#", 1)[0]) if len(line) < 300 else None
-        if not m or m.group(1).upper() not in COMMANDS:
-            continue
+        if not m or m.group(1).upper() not in COMMANDS or m.group(1).upper() == "PRESS":
+            continue  # press blocks are taken out first (pbem.press.split)
         word, args = m.group(1).upper(), (m.group(2) or "").strip()
         if word == "JOIN":
             j = _JOIN.match(args)

@@ -67,7 +67,7 @@ def orders_of(sheet: OrderSheet | None, receipt: str) -> dict | None:
 
 def model(stage: Stage, player: str, view: dict, events: list[Event], rolls: list[dict],
           sheet: OrderSheet | None, receipt: str, deadline: dict | None, order_form: str,
-          marks: dict | None) -> dict:
+          marks: dict | None, press: list[dict] | None = None) -> dict:
     """One player's report as data. Everything in it is his to see."""
     orders = orders_of(sheet, receipt)
     problems = [line for line in orders["lines"] if line["status"] != "accepted"] \
@@ -85,6 +85,7 @@ def model(stage: Stage, player: str, view: dict, events: list[Event], rolls: lis
         "view": view,
         "marks": marks,
         "order_form": order_form,
+        "press": press or [],  # what he sent and received (pbem.press.of_stage)
     }
 
 

@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from . import admin, deadlines, notices, outbox, schedule
+from . import admin, deadlines, notices, outbox, press, schedule
 from .commands import COMMANDS, Command, help_text, join_args
 from .engine import get_game
 from .errors import PbemError
@@ -65,7 +65,12 @@ def carry_out(site, db, commands: list[Command], asker: Asker, now: datetime) ->
                              f"lines, as on your order form.")
             continue
         try:
-            out.texts.append(_HANDLERS[c.word](site, db, c, asker, now, out))
+            if c.word == "PRESS":  # a press block (pbem.press.Block)
+                said, queued = press.send(site, db, c, asker.game, asker.player, now)
+                out.texts.append(said)
+                out.queued += queued
+            else:
+                out.texts.append(_HANDLERS[c.word](site, db, c, asker, now, out))
         except PbemError as e:
             out.texts.append(f"{c.text}: {e.message}")
     return out
@@ -370,7 +375,7 @@ _HANDLERS = {"HELP": _help, "REPORT": _report, "FORM": _form, "STATUS": _status,
              "NEWSECRET": _newsecret, "VACATION": _vacation, "BACK": _back,
              "RESIGN": _resign, "LIST": _list, "JOIN": _join, "OBSERVE": _observe,
              "UNOBSERVE": _unobserve}
-assert set(_HANDLERS) == set(COMMANDS)
+assert set(_HANDLERS) | {"PRESS"} == set(COMMANDS)
 
 
 def approve(site, db, game_name: str, request: int, refuse: bool, now: datetime) -> str:

@@ -155,7 +155,20 @@ def _m5(db: sqlite_utils.Database) -> None:
                                defaults={"status": "waiting"})
 
 
-MIGRATIONS = [_m1, _m2, _m3, _m4, _m5]
+def _m6(db: sqlite_utils.Database) -> None:
+    """Press (issue 19): messages between players relayed by the game, kept with it."""
+    db["games"].add_column("press", str, not_null_default="")  # '' = the game's default
+    db["games"].add_column("press_after_end", int, not_null_default=0)
+    db["press"].create({"id": int, "game": str, "stage": int, "sender": str, "recipients": str,
+                        "grey": int, "body": str, "created": str, "mail": int,
+                        "reply_to": int}, pk="id", defaults={"reply_to": 0})
+    db["press"].create_index(["game", "stage"])
+    # one token per copy relayed: the Message-ID of the recipient's mail, so that his
+    # reply (In-Reply-To) goes back to the sender, and only to him
+    db["press_tokens"].create({"token": str, "press": int, "recipient": str}, pk="token")
+
+
+MIGRATIONS = [_m1, _m2, _m3, _m4, _m5, _m6]
 
 
 def open_db(path: str | Path) -> sqlite_utils.Database:
