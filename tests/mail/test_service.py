@@ -167,3 +167,28 @@ def test_join_of_a_hellgame_daemon_is_an_order_not_a_command():
     found, rest = commands.split("JOIN Caim BRINGING Frenzy\nJOIN hell2 AS zoe\n", {"hell2"})
     assert [c.text for c in found] == ["JOIN hell2 AS zoe"]
     assert rest.startswith("JOIN Caim BRINGING Frenzy\n")
+
+
+WORDS = ["HELP", "REPORT", "FORM", "STATUS", "TIMEZONE", "ADDRESS", "NEWSECRET", "VACATION",
+         "BACK", "RESIGN", "LIST", "JOIN", "OBSERVE", "UNOBSERVE", "CONFIRM", "PRESS", "TO",
+         "ALL", "GREY", "END", "g1", "anna", "boris", "2026-13-45", "x@y", "città", "#", ">",
+         "REPLACE", "GAME", "AS", "Europe/Rome", "-1", "99999999999999999999", ""]
+
+
+def test_commands_and_press_in_random_mails_never_raise(kit):
+    import random
+
+    rng = random.Random(18)
+    for n in range(60):
+        lines = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 4)))
+                 for _ in range(rng.randint(1, 8))]
+        text = "\n".join(lines)
+        blocks, rest = service.press.split(text)
+        found, rest2 = commands.split(rest, {"g1"})
+        assert rest2.count("\n") == text.count("\n")
+        body = kit.sheet("anna", *lines) if n % 2 else text
+        intake.store_raw(kit.db, kit.mail("anna@example.org", body), "t",
+                         intake.deadlines.stamp(AT))
+    handled = intake.handle_pending(kit.site, kit.db, START + timedelta(minutes=40))
+    assert len(handled) == 60
+    assert {h.status for h in handled} <= {"stored", "refused", "answered"}
