@@ -2,15 +2,13 @@
 
 import json
 
+import click
 from click.testing import CliRunner
 
+import pbem.cli_mail  # noqa: F401  the commands register on import
+import pbem.cli_manage  # noqa: F401
 from pbem.cli import main
 from pbem.store import open_db
-
-import click  # noqa: E402
-
-import pbem.cli_mail  # noqa: E402, F401  the commands register on import
-import pbem.cli_manage  # noqa: E402, F401
 
 
 def _commands(group: click.Group, path: list[str]) -> list[list[str]]:
