@@ -7,11 +7,10 @@ from datetime import datetime
 
 import click
 
-from . import admin, clock, deadlines, notices, outbox, schedule, service
+from . import admin, clock, deadlines, notices, schedule, service
 from . import press as press_mod
 from .cli import _site, game, player, turn
 from .errors import PbemError
-from .render import render
 from .rollback import rollback
 from .safety import backup, site_lock
 
@@ -208,13 +207,10 @@ def player_replace(ctx, game_name, name, email):
                      f"The seat {name} in {game_name} is now played by someone new.", now,
                      but=name)
     if old.lower() != email.lower():
-        outbox.queue(db, to=old, subject=f"[{game_name}] your seat", kind="service",
-                     game=game_name, body=render("mail_service.txt.j2", {
-                         "site_name": site.name, "address": site.address,
-                         "text": f"The moderator has given the seat {name} in {game_name} "
-                                 f"to someone else; mail from this address is no longer "
-                                 f"taken for it. Thank you for playing."}),
-                     now=deadlines.stamp(now))
+        notices.tell(site, db, old, f"[{game_name}] your seat",
+                     f"The moderator has given the seat {name} in {game_name} to someone "
+                     f"else; mail from this address is no longer taken for it. Thank you "
+                     f"for playing.", now, game=game_name)
     click.echo(f"{name} in {game_name} is now played from {email}; a welcome mail with a new "
                f"secret is queued (this one works until it is sent: {secret}); the other "
                f"players and the old address are told")

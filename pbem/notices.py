@@ -28,6 +28,14 @@ def _common(site) -> dict:
     return {"site_name": site.name, "address": site.address}
 
 
+def tell(site, db, to: str, subject: str, text: str, now: datetime, *, game: str = "",
+         player: str = "", kind: str = "service") -> int:
+    """One short mail from the site to one address: the text, then the usual footer."""
+    body = render("mail_service.txt.j2", {**_common(site), "text": text})
+    return _queue(db, now, to=to, subject=subject, body=body, kind=kind, game=game,
+                  player=player)
+
+
 def welcome_all(site, db, game_name: str, now: datetime) -> list[int]:
     """A welcome mail to every player of a game that has just started."""
     return [queue_secret(site, db, game_name, p["name"], now, welcome=True)
@@ -110,17 +118,12 @@ def announce(site, db, game_name: str, headline: str, text: str, now: datetime, 
              kind: str = "notice") -> list[int]:
     """Tell every player of a game (but `but`), and its observers if asked; the
     moderator gets `moderator` as well, when given."""
-    ids = []
-    body = render("mail_service.txt.j2", {**_common(site), "text": text})
-    for p in admin.players_of(db, game_name):
-        if p["name"] != but:
-            ids.append(_queue(db, now, to=p["email"], subject=f"[{game_name}] {headline}",
-                              body=body, kind=kind, game=game_name, player=p["name"]))
+    subject = f"[{game_name}] {headline}"
+    ids = [tell(site, db, p["email"], subject, text, now, game=game_name, player=p["name"],
+                kind=kind) for p in admin.players_of(db, game_name) if p["name"] != but]
     if observers:
-        for o in rows(db, "SELECT address FROM observers WHERE game = ? ORDER BY address",
-                      [game_name]):
-            ids.append(_queue(db, now, to=o["address"], subject=f"[{game_name}] {headline}",
-                              body=body, kind=kind, game=game_name))
+        ids += [tell(site, db, address, subject, text, now, game=game_name, kind=kind)
+                for address in observers_of(db, game_name)]
     if moderator and site.moderator:
         from .notify import Notifier
 

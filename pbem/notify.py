@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from . import deadlines, outbox, schedule
+from . import deadlines, notices, outbox, schedule
 from .admin import get_game_row, players_of
 from .render import render
 
@@ -63,15 +63,12 @@ class Notifier:
             if p["name"] in done.missing and p["nmr"] == limit:
                 # the public notice njudge's players ask for: the others know the seat
                 # is absent and plays on defaults
-                for q in players_of(db, done.game):
-                    if q["name"] != p["name"]:
-                        self.queue(db, to=q["email"], subject=f"[{done.game}] {p['name']} "
-                                   f"has missed {limit} turns", kind="notice", game=done.game,
-                                   player=q["name"], body=render("mail_service.txt.j2", {
-                                       **self.common(), "text": f"{p['name']} has sent no "
-                                       f"orders for {limit} stages in a row; the seat plays "
-                                       f"on its standing orders and defaults. The moderator "
-                                       f"is told and may give it to someone else."}))
+                notices.announce(self.site, db, done.game,
+                                 f"{p['name']} has missed {limit} turns",
+                                 f"{p['name']} has sent no orders for {limit} stages in a "
+                                 f"row; the seat plays on its standing orders and defaults. "
+                                 f"The moderator is told and may give it to someone else.",
+                                 self.now, but=p["name"])
                 self.moderator(db, done.game, f"{p['name']} has missed {limit} turns in a row "
                                f"in {done.game}",
                                f"{p['name']} ({p['email']}) sent no orders for the last "

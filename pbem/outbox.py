@@ -44,15 +44,17 @@ def fmt_time(when: datetime) -> str:
 
 def queue(db, *, to: str, subject: str, body: str, kind: str, game: str = "",
           player: str = "", stage: int = -1, in_reply_to: str = "", refs: str = "",
-          mail: int = 0, now: str | None = None) -> int:
-    """Queue one message; it is sent by the next `flush`. Returns the outbox id."""
+          mail: int = 0, now: str | None = None, message_id: str = "") -> int:
+    """Queue one message; it is sent by the next `flush`. Returns the outbox id.
+    `message_id`: its own (press: a token the reply names), else one made when sent."""
     created = now or now_text()
     with transaction(db):
         return insert(db, "outbox", {
             "game": game, "player": player, "stage": stage, "kind": kind, "to_addr": to,
             "subject": subject, "body": body, "status": "queued", "created": created,
             "attempts": 0, "next_attempt": created, "in_reply_to": in_reply_to,
-            "refs": refs, "mail": mail, "message_id": "", "last_error": "", "sent_at": ""})
+            "refs": refs, "mail": mail, "message_id": message_id, "last_error": "",
+            "sent_at": ""})
 
 
 def message_id(row: dict, domain: str) -> str:

@@ -172,11 +172,9 @@ def _relay(site, db, pid: int, recipient: str, address: str, now: datetime) -> i
         "grey": bool(row["grey"])})
     subject = f"[{row['game']}] press from " + ("someone" if row["grey"] else row["sender"])
     domain = site.address.rpartition("@")[2] or "localhost"
-    oid = outbox.queue(db, to=address, subject=subject, body=body, kind="press",
-                       game=row["game"], player=recipient, now=deadlines.stamp(now))
-    db.execute("UPDATE outbox SET message_id = ? WHERE id = ?",
-               [f"<pbem.press.{token}@{domain}>", oid])
-    return oid
+    return outbox.queue(db, to=address, subject=subject, body=body, kind="press",
+                        game=row["game"], player=recipient, now=deadlines.stamp(now),
+                        message_id=f"<pbem.press.{token}@{domain}>")
 
 
 def replied(db, env) -> dict | None:

@@ -141,13 +141,13 @@ def _status(site, db, c, asker, now, out) -> str:
     lines = [f"{c.text}: {asker.game} is at {stage['name']}"
              + (f", due {schedule.format_deadline(when, zone)}" if when else "")
              + (" (paused)" if g.get("paused_at") else "") + "."]
-    for s in deadlines.seats(db, asker.game, stage["number"]):
-        p = admin.get_player_row(db, asker.game, s.player)
+    for s in deadlines.seats(db, asker.game, stage["number"], now):  # who is away: seats()
         mark = "has ordered" if s.ordered else "has not ordered yet"
-        if on_vacation(p, now):
-            mark += f", on vacation until {p['vacation_to']}"
-        if p["resigned"]:
+        if s.away == "resigned":
             mark = "has resigned (plays on defaults)"
+        elif s.away:
+            until = admin.get_player_row(db, asker.game, s.player)["vacation_to"]
+            mark += f", on vacation until {until}"
         lines.append(f"  {s.player:<16} {mark}")
     return "\n".join(lines)
 
@@ -178,13 +178,12 @@ def _address(site, db, c, asker, now, out) -> str:
     code = _code()
     update(db, "players", {"game": asker.game, "name": asker.player},
            {"new_email": new, "new_email_code": _hashed(code)})
-    body = render("mail_service.txt.j2", {**_common(site), "text": (
+    out.queued.append(notices.tell(
+        site, db, new, f"[{asker.game}] confirm your new address",
         f"Someone asked to move the seat of {asker.player} in {asker.game} to this address "
         f"({new}). If it was you, reply to this mail from this address with the line\n\n"
-        f"CONFIRM {code}\n\nIf it was not, ignore this mail: nothing changes.")})
-    out.queued.append(_queue(db, now, to=new, subject=f"[{asker.game}] confirm your new "
-                             f"address", body=body, kind="service", game=asker.game,
-                             player=asker.player))
+        f"CONFIRM {code}\n\nIf it was not, ignore this mail: nothing changes.", now,
+        game=asker.game, player=asker.player))
     return (f"{c.text}: a mail went to {new}; your seat moves there when you answer it from "
             f"there with the code it holds. Until then this address stays on record.")
 
@@ -201,12 +200,11 @@ def _confirm(site, db, c, asker, now, out) -> str:
             old = p["email"]
             update(db, "players", {"game": p["game"], "name": p["name"]},
                    {"email": asker.address, "new_email": "", "new_email_code": ""})
-            body = render("mail_service.txt.j2", {**_common(site), "text": (
+            out.queued.append(notices.tell(
+                site, db, old, f"[{p['game']}] your seat moved to {asker.address}",
                 f"The seat of {p['name']} in {p['game']} is now played from "
-                f"{asker.address}; mail from {old} is no longer taken for it.")})
-            out.queued.append(_queue(db, now, to=old, subject=f"[{p['game']}] your seat "
-                                     f"moved to {asker.address}", body=body, kind="service",
-                                     game=p["game"], player=p["name"]))
+                f"{asker.address}; mail from {old} is no longer taken for it.", now,
+                game=p["game"], player=p["name"]))
             return (f"{c.text}: done. {p['name']} in {p['game']} is now played from "
                     f"{asker.address}; your secret is unchanged.")
     raise PbemError("that code is not one I sent to this address (or it was used already)")
@@ -216,11 +214,6 @@ def _newsecret(site, db, c, asker, now, out) -> str:
     out.queued.append(notices.queue_secret(site, db, asker.game, asker.player, now, welcome=False))
     return (f"{c.text}: your new secret comes in a mail of its own; the old one works "
             f"until that mail is sent.")
-
-
-def on_vacation(p: dict, now: datetime) -> bool:
-    day = now.date().isoformat()
-    return bool(p.get("vacation_from")) and p["vacation_from"] <= day <= p["vacation_to"]
 
 
 def _vacation(site, db, c, asker, now, out) -> str:
@@ -390,9 +383,8 @@ def approve(site, db, game_name: str, request: int, refuse: bool, now: datetime)
         update(db, "join_requests", {"id": request}, {"status": "approved"})
         text = (f"You have the seat {r['name']} in {game_name}. A welcome mail with your "
                 f"secret, the schedule and your first order form comes when the game starts.")
-    body = render("mail_service.txt.j2", {**_common(site), "text": text})
-    _queue(db, now, to=r["address"], subject=f"[{game_name}] your request to join",
-           body=body, kind="service", game=game_name)
+    notices.tell(site, db, r["address"], f"[{game_name}] your request to join", text, now,
+                 game=game_name)
     return text
 
 
