@@ -442,3 +442,32 @@ def checked_line(no: int, raw: str, otype, rest: str, ctx, stage: str, stages: t
     seen.add(otype.keyword)
     return LineResult(no, raw.strip(), ACCEPTED, canonical=canonical, rule=otype.rule,
                       order={"type": otype.keyword, **data})
+
+
+def check_lines(text: str, player: str, plays: bool, seats: list[str], seat_rule: str,
+                types: dict, ctx, stage: str, stages_of, hint: str, other=None) -> list:
+    """Every line of a sheet checked, for any game: a refused line (too long, too many),
+    a sheet of someone who does not play (`plays` false), an unknown order, or the
+    LineResult of its
+    order type (`stages_of(otype)` the stages it is for). `other(no, raw, line)` may take
+    a line no order type names (the HellGame's `<Daemon>: <Action>` lines)."""
+    keys = [k for k, t in types.items() if stage in stages_of(t)]
+    seen: set[str] = set()
+    out = []
+    with one_sheet():  # at most MAX_SUGGESTIONS "did you mean"s
+        for no, raw, line, refused in read_sheet(text):
+            if refused is not None:  # too long a line, or too many (MAX_LINE ...)
+                out.append(refused)
+            elif not plays:
+                out.append(not_a_player(no, raw, player, seats, seat_rule))
+            else:
+                otype, rest = find_type(line, types)
+                taken = other(no, raw, line) if otype is None and other else None
+                if taken is not None:
+                    out.append(taken)
+                elif otype is None:
+                    out.append(unknown_order(no, raw, line, types, keys))
+                else:
+                    out.append(checked_line(no, raw, otype, rest, ctx, stage,
+                                            stages_of(otype), seen, hint))
+    return out

@@ -19,15 +19,10 @@ from dataclasses import dataclass
 
 from pbem.engine import ACCEPTED, ILLEGAL, LineResult, OrderSheet
 from pbem.lines import (  # noqa: F401  clean_line, parse_int, orders_of: for the order modules
-    checked_line,
+    check_lines,
     clean_line,
-    find_type,
-    not_a_player,
-    one_sheet,
     orders_of,
     parse_int,
-    read_sheet,
-    unknown_order,
 )
 
 from ..data import HellData
@@ -91,28 +86,14 @@ def check_sheet(state: HellState, data: HellData, player: str, text: str) -> Ord
     from .. import turn  # noqa: F401  every card's effect registered (they import us)
 
     ctx = Ctx(state, data, player)
-    sheet = OrderSheet(player)
-    seen: set[str] = set()
-    keys = [k for k, t in ORDER_TYPES.items() if ctx.stage in t.stages]
-    with one_sheet():  # at most pbem.lines.MAX_SUGGESTIONS "did you mean"s
-        for no, raw, line, refused in read_sheet(text):
-            if refused is not None:  # too long a line, or too many (pbem.lines.MAX_LINE ...)
-                sheet.lines.append(refused)
-                continue
-            if player not in state.players:
-                sheet.lines.append(not_a_player(no, raw, player, state.seats, "HG-3.1-01"))
-                continue
-            otype, rest = find_type(line, ORDER_TYPES)
-            if otype is None and actions.is_daemon_line(line):
-                sheet.lines.append(_daemon_line(no, raw, line, ctx))
-                continue
-            if otype is None:
-                sheet.lines.append(unknown_order(no, raw, line, ORDER_TYPES, keys))
-                continue
-            sheet.lines.append(checked_line(
-                no, raw, otype, rest, ctx, ctx.stage, otype.stages, seen,
-                "remove this line; see the order form for this stage's orders"))
-    return sheet
+
+    def daemon_line(no: int, raw: str, line: str) -> LineResult | None:
+        return _daemon_line(no, raw, line, ctx) if actions.is_daemon_line(line) else None
+
+    return OrderSheet(player, check_lines(
+        text, player, player in state.players, state.seats, "HG-3.1-01", ORDER_TYPES, ctx,
+        ctx.stage, lambda t: t.stages,
+        "remove this line; see the order form for this stage's orders", daemon_line))
 
 
 def _daemon_line(no: int, raw: str, line: str, ctx: Ctx) -> LineResult:

@@ -19,15 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pbem.engine import OrderSheet
-from pbem.lines import (  # noqa: F401  orders_of: for the phase modules
-    checked_line,
-    find_type,
-    not_a_player,
-    one_sheet,
-    orders_of,
-    read_sheet,
-    unknown_order,
-)
+from pbem.lines import check_lines, orders_of  # noqa: F401  orders_of: for the phase modules
 
 from ..datamodel import LohData
 
@@ -89,25 +81,10 @@ def order(keyword: str, *, phases: tuple[str, ...], rule: str, example: str, doc
 def check_sheet(state: dict, data: LohData, player: str, text: str) -> OrderSheet:
     """Check every line of an order sheet; never raises for bad input."""
     ctx = Ctx(state, data, player)
-    sheet = OrderSheet(player)
-    seen: set[str] = set()
-    keys = [k for k, t in ORDER_TYPES.items() if ctx.phase in t.phases]
-    with one_sheet():  # at most pbem.lines.MAX_SUGGESTIONS "did you mean"s
-        for no, raw, line, refused in read_sheet(text):
-            if refused is not None:  # too long a line, or too many (pbem.lines.MAX_LINE ...)
-                sheet.lines.append(refused)
-                continue
-            if player not in state["players"]:
-                sheet.lines.append(not_a_player(no, raw, player, state["seats"], "LH-I.1-01"))
-                continue
-            otype, rest = find_type(line, ORDER_TYPES)
-            if otype is None:
-                sheet.lines.append(unknown_order(no, raw, line, ORDER_TYPES, keys))
-                continue
-            sheet.lines.append(checked_line(
-                no, raw, otype, rest, ctx, ctx.phase, otype.phases, seen,
-                "remove this line; the order form lists this stage's orders"))
-    return sheet
+    return OrderSheet(player, check_lines(
+        text, player, player in state["players"], state["seats"], "LH-I.1-01", ORDER_TYPES,
+        ctx, ctx.phase,
+        lambda t: t.phases, "remove this line; the order form lists this stage's orders"))
 
 
 # The order modules register themselves on import; they need the names above first.
