@@ -98,8 +98,7 @@ def welcome_sent(db, row: dict, now: datetime) -> None:
 def _welcomed(db, row: dict, now: datetime) -> None:
     update(db, "players", {"game": row["game"], "name": row["player"]},
            {"welcomed": deadlines.stamp(now)})
-    if db.execute("SELECT 1 FROM outbox WHERE game = ? AND kind = 'welcome' AND status = "
-                  "'queued' AND id != ?", [row["game"], row["id"]]).fetchone():
+    if deadlines.welcomes_pending(db, row["game"]):  # this one is marked sent already
         return
     g = admin.get_game_row(db, row["game"])
     if g["status"] != "running":
