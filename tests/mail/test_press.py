@@ -228,3 +228,25 @@ def test_a_rollback_replays_the_press_in_the_reports_without_sending_it_again(ki
     assert again.reports["boris"] == first.reports["boris"]
     assert "hello" in again.reports["boris"]["text"]
     assert len(kit.outbox(kind="press")) == relayed_before == 1
+
+
+def test_press_in_the_html_report_fits_a_phone_screen(kit, tmp_path):
+    """390 px wide: a long press line wraps within its box instead of running out of it.
+    (The page as a whole is still wider than a phone: issue 20.)"""
+    from browser import check_html, require_browser
+
+    require_browser()
+    take(kit, kit.mail("anna@example.org", kit.sheet(
+        "anna", "PRESS TO boris", "Shall we split Dis? " * 12 + "x" * 120)))
+    done = turns.process(kit.db, "g1", now=START + timedelta(hours=80))
+    html = done.reports["boris"]["html"].replace(
+        "</body>", "<script>document.body.setAttribute('data-overflow', "
+                   "[...document.querySelectorAll('#press, #press *')].filter(e => "
+                   "e.scrollWidth > e.clientWidth + 1).length)</script></body>")
+    page = tmp_path / "boris.html"
+    page.write_text(html, encoding="utf-8")
+    rendered = check_html(page, tmp_path / "boris.png", width=390, height=2000, timeout=60)
+    import re
+
+    assert re.findall(r"<body[^>]*>", rendered.dom) == ['<body data-overflow="0">']
+    assert 'id="press"' in rendered.dom
