@@ -24,7 +24,8 @@ class Spec:
 # In the order HELP lists them. Each is documented in docs/players.md, whose "Commands"
 # block is this text (tests/mail/test_service.py keeps the two the same).
 COMMANDS: dict[str, Spec] = {
-    "HELP": Spec("HELP", "HELP", "these commands, and how to write orders", False),
+    "HELP": Spec("HELP [ORDERS]", "HELP ORDERS",
+                 "these commands; ORDERS: every order and its default", False),
     "REPORT": Spec("REPORT [stage]", "REPORT 3",
                    "your latest report again (or that of a stage)", True),
     "FORM": Spec("FORM", "FORM", "the open stage's order form, with your orders", True),

@@ -17,9 +17,11 @@ def confirmation_context(checked: Checked, stored: bool) -> dict:
         "lines": [r.to_dict() for r in sheet.lines],
         "accepted": [r.canonical for r in sheet.lines if r.ok],
         "problems": [r.to_dict() for r in sheet.problems],
+        # accepted lines with a warning ("warnings" is the mail's own notes: answering.py)
+        "warned": [r.to_dict() for r in sheet.warnings],
         "defaults": list(sheet.defaults),
         "changes": changes(checked.previous, sheet.canonical()),
-        "receipt": sheet.receipt(),
+        "receipt": checked.receipt,
     }
 
 

@@ -164,15 +164,17 @@ def pause(db, g: dict, now: datetime) -> None:
 
 
 def resume(db, g: dict, now: datetime) -> str:
-    """Resume a paused game; the open stage's deadline moves by the time spent paused."""
+    """Resume a paused game; the open stage's deadline moves by the time spent paused,
+    rounded up to the next full hour of the game's time zone (schedule.round_up)."""
     if not g.get("paused_at"):
         raise PbemError(f"game {g['name']!r} is not paused")
     paused = now - parse(g["paused_at"])
     stage = db["stages"].get((g["name"], g["stage"]))
     with db.atomic():
         if stage["status"] == "open" and stage["deadline"]:
-            db["stages"].update((g["name"], g["stage"]),
-                                {"deadline": stamp(parse(stage["deadline"]) + paused)})
+            later = schedule.round_up(parse(stage["deadline"]) + paused,
+                                      schedule_of(g, stage["name"]).timezone)
+            db["stages"].update((g["name"], g["stage"]), {"deadline": stamp(later)})
         db["games"].update(g["name"], {"paused_at": ""})
     return db["stages"].get((g["name"], g["stage"]))["deadline"]
 

@@ -35,7 +35,11 @@ STATUSES = (ACCEPTED, INVALID, UNKNOWN, AMBIGUOUS, ILLEGAL)
 
 @dataclass(frozen=True)
 class LineResult:
-    """How one line of an order sheet was understood."""
+    """How one line of an order sheet was understood.
+
+    `warning` is for an accepted line that, as things stand when the sheet is checked,
+    will not work as written (the card is not in the hand yet, a full hand would throw
+    away what it buys ...): the line is kept, the confirmation and the report say why."""
 
     line_no: int
     text: str
@@ -45,6 +49,7 @@ class LineResult:
     rule: str = ""
     hint: str = ""
     order: dict | None = None  # the accepted order as data (JSON-compatible)
+    warning: str = ""
 
     @property
     def ok(self) -> bool:
@@ -55,7 +60,9 @@ class LineResult:
 
     @classmethod
     def from_dict(cls, d: dict) -> LineResult:
-        return cls(**d)
+        """A stored line result; one stored by an older version (no `warning`) reads as
+        a line without a warning, and a key this version does not know is ignored."""
+        return cls(**{k: v for k, v in d.items() if k in cls.__dataclass_fields__})
 
 
 @dataclass
@@ -74,13 +81,22 @@ class OrderSheet:
     def problems(self) -> list[LineResult]:
         return [r for r in self.lines if not r.ok]
 
+    @property
+    def warnings(self) -> list[LineResult]:
+        """Accepted lines with a warning (LineResult.warning)."""
+        return [r for r in self.lines if r.ok and r.warning]
+
     def canonical(self) -> list[str]:
         return [r.canonical for r in self.lines if r.ok]
 
-    def receipt(self) -> str:
-        """A short id of the canonical order set, repeated in the turn report."""
+    def receipt(self, game: str = "", stage: int | str = "") -> str:
+        """A short id (12 hex digits) of the canonical order set, repeated in the turn
+        report. The framework passes the game and the stage number, so that the same
+        orders sent for two games, or two stages, never share an id (pbem.orders.Checked
+        .receipt); the same sheet for the same stage always gets the same one."""
         text = "\n".join(self.canonical())
-        return hashlib.sha256(f"{self.player}\n{text}".encode()).hexdigest()[:12]
+        key = f"{game}\n{stage}\n{self.player}\n{text}"
+        return hashlib.sha256(key.encode()).hexdigest()[:12]
 
     def to_dict(self) -> dict:
         return {
@@ -133,6 +149,9 @@ class Resolution:
     stage_name: str  # the name of the next stage, e.g. "turn 2"
     finished: bool = False  # the game is over
     result: str = ""  # who won, when finished
+    #: what each player gained and lost, and at which event (pbem.ledger; the first
+    #: screen of his report); empty for a game that does not watch its log
+    changes: list = field(default_factory=list)
 
 
 class Game(Protocol):

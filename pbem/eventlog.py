@@ -3,14 +3,32 @@ game's resolution writes through one of these."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import budget
 from .engine import Event
+from .ledger import Change, Holding, Snapshot, Watcher
 
 
 class Log:
     def __init__(self) -> None:
         self.events: list[Event] = []
         self.phase = ""
+        self._watcher: Watcher | None = None
+
+    def watch(self, kinds: tuple[Holding, ...], snapshot: Callable[[], Snapshot]) -> None:
+        """Keep what each player holds (`snapshot()`: his values of `kinds`, see
+        pbem.ledger) around every event from now on, so `changes()` can tell who gained
+        and lost what, and at which event."""
+        self._watcher = Watcher(kinds, snapshot)
+
+    def changes(self) -> list[Change]:
+        """Every change to what a player holds since `watch`, each with the index of
+        the event that ended its span (pbem.ledger.cause_of picks the cause)."""
+        if self._watcher is None:
+            return []
+        self._watcher.before_event(len(self.events))  # what changed after the last event
+        return list(self._watcher.found)
 
     def public(self, kind: str, text: str, rule: str = "", **data) -> None:
         self._add(Event(self.phase, kind, text, rule, None, data))
@@ -25,6 +43,8 @@ class Log:
 
     def _add(self, event: Event) -> None:
         budget.charge_event()  # a stage that logs without end is stopped (pbem.budget)
+        if self._watcher is not None:
+            self._watcher.before_event(len(self.events))
         self.events.append(event)
 
     def not_implemented(self, what: str, rule: str) -> None:

@@ -26,6 +26,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 
 from .engine import ACCEPTED, AMBIGUOUS, ILLEGAL, INVALID, UNKNOWN, LineResult, OrderSheet
+from .grammar import count  # here too: the games import it from pbem.lines
 
 #: First words of the header lines the framework reads (pbem/orders.py); games skip them.
 HEADER_WORDS = ("game", "player", "secret", "turn", "stage")
@@ -102,13 +103,6 @@ def quoted(text: str) -> str:
     if len(text) > QUOTE:
         text = text[:QUOTE - 23] + "..." + text[-20:]
     return repr(text)
-
-
-def count(n: int, noun: str, plural: str = "") -> str:
-    """`n` and the noun in the right number: count(1, "Soul") is "1 Soul", count(2,
-    "Soul") and count(0, "Soul") are "2 Souls" and "0 Souls". `plural` is for nouns that
-    do not just add an "s": count(3, "Sectio", "Sectio") is "3 Sectio"."""
-    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
 
 
 _DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-", "−": "-", "“": '"', "”": '"',

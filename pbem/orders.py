@@ -28,6 +28,12 @@ class Checked:
     headers: dict
     previous: list[str] | None  # canonical lines of the previous submission, if any
 
+    @property
+    def receipt(self) -> str:
+        """The sheet's receipt id, unique per game, stage and canonical orders: the
+        confirmation and the stored submission (so the turn report) show this one."""
+        return self.sheet.receipt(self.game, self.stage)
+
 
 def read_headers(text: str) -> dict:
     """GAME / PLAYER / SECRET / TURN header lines (first occurrence of each)."""
@@ -96,7 +102,7 @@ def store(db, checked: Checked, text: str, source: str, *, mail: int | None = No
         sub_id = insert(db, "submissions", {
             "game": checked.game, "player": checked.player, "stage": checked.stage,
             "raw": text, "sha256": hashlib.sha256(text.encode()).hexdigest(),
-            "received": received or now(), "source": source, "receipt": sheet.receipt(),
+            "received": received or now(), "source": source, "receipt": checked.receipt,
             "accepted": sum(1 for r in sheet.lines if r.ok),
             "problems": len(sheet.problems), "mail": mail,
             "delivered": received or ""})

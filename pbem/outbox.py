@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from email import policy
 from email.utils import format_datetime, formataddr
 
-from . import clock, faults, notices
+from . import clock, faults, mapimage, notices
 from .reports import unpack
 from .store import insert, transaction, update
 from .store import now as now_text
@@ -175,10 +175,14 @@ def compose(row: dict, site, dry_run: bool = False, parts: Parts | None = None) 
         head += [("MIME-Version", "1.0"), *plain[0]]
         return Outgoing(address, to, _head(head) + b"\r\n" + plain[1])
     # multipart/mixed [ multipart/alternative [text, html], attachments... ]: mail
-    # programs show the HTML, fall back to the text, and list the JSON as a file
+    # programs show the HTML, fall back to the text, and list the JSON as a file. The
+    # images the HTML shows (the map) go with it: multipart/related [html, images...]
     body_part = plain
     if parts.html:
         html = _encoded("text/html", parts.html.encode("utf-8"))
+        if parts.inline:
+            html = _multipart("related", [html, *(_inline(*i) for i in parts.inline)],
+                              'type="text/html"')
         body_part = _multipart("alternative", [plain, html])
     tree = body_part
     if parts.attachments:
@@ -190,11 +194,13 @@ def compose(row: dict, site, dry_run: bool = False, parts: Parts | None = None) 
 
 @dataclass
 class Parts:
-    """What a message carries besides its text: an HTML alternative and attachments
-    (file name, content type, bytes)."""
+    """What a message carries besides its text: an HTML alternative, attachments (file
+    name, content type, bytes) and the images the HTML shows (Content-ID, as the HTML's
+    `cid:` names it, file name, content type, bytes)."""
 
     html: str = ""
     attachments: list[tuple[str, str, bytes]] = field(default_factory=list)
+    inline: list[tuple[str, str, str, bytes]] = field(default_factory=list)
 
 
 Part = tuple[list[tuple[str, str]], bytes]  # headers, CRLF body
@@ -211,14 +217,21 @@ def _part(ctype: str, text: str) -> Part:
              ("Content-Transfer-Encoding", encoding)], payload.replace(b"\n", b"\r\n"))
 
 
-def _encoded(ctype: str, raw: bytes, headers: tuple = ()) -> Part:
-    """A large text part (the HTML report, the JSON) in base64: about twice as fast to
-    encode as quoted-printable for 100 kB, and, like it, never contains "=_" (base64
-    has no "_" and "=" only as padding at the very end)."""
+def _encoded(ctype: str, raw: bytes, headers: tuple = (), text: bool = True) -> Part:
+    """A large part (the HTML report, the JSON, an image) in base64: about twice as
+    fast to encode as quoted-printable for 100 kB, and, like it, never contains "=_"
+    (base64 has no "_" and "=" only as padding at the very end). `text` is UTF-8."""
     data = base64.b64encode(raw)
     body = b"\r\n".join([data[i:i + 76] for i in range(0, len(data), 76)]) + b"\r\n"
-    return ([("Content-Type", f'{ctype}; charset="utf-8"'),
+    return ([("Content-Type", f'{ctype}; charset="utf-8"' if text else ctype),
              ("Content-Transfer-Encoding", "base64"), *headers], body)
+
+
+def _inline(cid: str, name: str, ctype: str, data: bytes) -> Part:
+    """An image the HTML shows by `cid:` (RFC 2392), not listed as a file to save."""
+    return _encoded(ctype, data, (("Content-ID", f"<{cid}>"),
+                                  ("Content-Disposition", f'inline; filename="{name}"')),
+                    text=False)
 
 
 def _attachment(name: str, ctype: str, data: bytes) -> Part:
@@ -228,9 +241,10 @@ def _attachment(name: str, ctype: str, data: bytes) -> Part:
                     (("Content-Disposition", f'attachment; filename="{safe}"'),))
 
 
-def _multipart(kind: str, parts: list[Part]) -> Part:
+def _multipart(kind: str, parts: list[Part], params: str = "") -> Part:
     """A fixed boundary per kind is safe: "=_" appears in no part (see _part and
-    _encoded), and the nested multiparts have different kinds."""
+    _encoded), and the nested multiparts have different kinds. `params`: more of the
+    Content-Type (multipart/related names its root's type, RFC 2387)."""
     boundary = f"=_pbem_{kind}"
     out = []
     for headers, body in parts:
@@ -240,12 +254,15 @@ def _multipart(kind: str, parts: list[Part]) -> Part:
                 "".join(f"{k}: {v}\r\n" for k, v in headers).encode("ascii"), b"\r\n",
                 body, b"\r\n"]
     out.append(f"--{boundary}--\r\n".encode())
-    return ([("Content-Type", f'multipart/{kind}; boundary="{boundary}"')], b"".join(out))
+    more = f"; {params}" if params else ""
+    return ([("Content-Type", f'multipart/{kind}; boundary="{boundary}"{more}')],
+            b"".join(out))
 
 
 def report_parts(db, row: dict) -> Parts | None:
     """The HTML and JSON of the report or board an outbox row mails (stored once, in
-    the reports table, rather than copied into every message)."""
+    the reports table, rather than copied into every message). The map in the HTML goes
+    as a PNG image: many mail programs show no SVG (pbem/mapimage.py)."""
     if row["kind"] not in ("report", "board") or not row["game"]:
         return None
     who = row["player"] if row["kind"] == "report" else ""
@@ -257,7 +274,11 @@ def report_parts(db, row: dict) -> Parts | None:
     name = f"{row['game']}-{row['stage']:02d}-{who or 'board'}.json"
     files = [(name, "application/json", found["json"].encode("utf-8"))] \
         if "json" in found else []
-    return Parts(found.get("html", ""), files)
+    html, inline = found.get("html", ""), []
+    mailed = mapimage.for_mail(html) if html else None
+    if mailed is not None:
+        html, inline = mailed.html, [(mailed.cid, "map.png", "image/png", mailed.png)]
+    return Parts(html, files, inline)
 
 
 @dataclass

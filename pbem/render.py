@@ -12,6 +12,8 @@ from importlib.resources import files
 
 import jinja2
 
+from . import grammar
+
 
 class _Environment(jinja2.Environment):
     """Templates read plain dicts (the views and report models): `r.stage.name` looks
@@ -48,8 +50,11 @@ def environment(game_templates: str | None = None) -> jinja2.Environment:
         # of the template file before every render
         auto_reload=False,
     )
-    env.filters["plural"] = lambda n, word, many=None: (
-        f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}")
+    # English by pbem/grammar.py: {{ n | plural("Soul") }} is "3 Souls", {{ name |
+    # possessive }} "boris's", {{ text | sentence }} ends in one full stop
+    env.filters["plural"] = lambda n, word, many=None: grammar.count(n, word, many or "")
+    env.filters["possessive"] = grammar.possessive
+    env.filters["sentence"] = grammar.sentence
     env.filters["signed"] = lambda n: f"{n:+d}"
     env.filters["wrap"] = wrap
     return env

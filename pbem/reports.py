@@ -14,6 +14,7 @@ then what happened, then where he stands, then the public board and the next for
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,27 +59,99 @@ def phases(events: list[Event]) -> list[dict]:
     return out
 
 
+#: private events that say an accepted line of the player's failed at the deadline
+FAILED_KINDS = ("order-failed", "petition-failed")
+
+
+def condensed(events: list[dict]) -> list[dict]:
+    """A phase's events for the text report: a run of combat rounds in which no die
+    hit (kind "combat-round" followed only by "combat-roll" events with no hits) is one
+    line, so nine quiet rounds do not fill a phone's screen; every die stays in the
+    dice list, and the HTML and JSON keep each round."""
+    out: list[dict] = []
+    i = 0
+    while i < len(events):
+        quiet: list[tuple[dict, int]] = []  # (round header, its rolls)
+        j = i
+        while j < len(events) and events[j]["kind"] == "combat-round":
+            k = j + 1
+            while k < len(events) and events[k]["kind"] == "combat-roll" \
+                    and not events[k]["data"].get("hits"):
+                k += 1
+            if k < len(events) and events[k]["kind"] not in ("combat-round", "combat"):
+                break  # this round has a hit or something else happens in it
+            quiet.append((events[j], k - j - 1))
+            j = k
+        if len(quiet) >= 2:
+            first, last = quiet[0][0]["data"], quiet[-1][0]["data"]
+            dice = sum(n for _, n in quiet)
+            where = quiet[0][0]["text"].split(" in ", 1)[-1].rstrip(":")
+            out.append({"kind": "combat-quiet", "rule": "", "private": False,
+                        "data": {"rounds": [first.get("round"), last.get("round")]},
+                        "text": f"Rounds {first.get('round')}-{last.get('round')} in "
+                                f"{where}: no hits ({dice} dice, in the dice list below)."})
+            i = j
+            continue
+        out.append(events[i])
+        i += 1
+    return out
+
+
+def dice_groups(rolls: list[dict]) -> list[dict]:
+    """The dice list for the text report: consecutive dice with the same reason once
+    unit ids are left out ("combat roll of u4 in THIEVES") make one line with all their
+    results, in order (its player named when they all share one)."""
+    out: list[dict] = []
+    for d in rolls:
+        reason = _COUNTED.sub("", _UNIT_ID.sub("a Unit", d["reason"]))
+        last = out[-1] if out else None
+        if last and last["reason"] == reason:
+            last["results"].append(d["result"])
+            last["last"] = d["seq"]
+            if last["player"] != d.get("player"):
+                last["player"] = None
+            continue
+        out.append({"first": d["seq"], "last": d["seq"], "reason": reason,
+                    "player": d.get("player"), "results": [d["result"]]})
+    return out
+
+
+_UNIT_ID = re.compile(r"\bu\d+\b")  # a Unit's id in a reason
+_COUNTED = re.compile(r" \d+ of \d+\b")  # "Disfavour Roll for Arcana card 1 of 3"
+
+
 def orders_of(sheet: OrderSheet | None, receipt: str) -> dict | None:
     if sheet is None:
         return None
     return {"receipt": receipt, "lines": [r.to_dict() for r in sheet.lines],
-            "defaults": list(sheet.defaults)}
+            "defaults": list(sheet.defaults),
+            # each default's head ("IP-03 (KEEP)"): the text report's short list
+            "defaults_short": [d.split(": ", 1)[0] for d in sheet.defaults]}
 
 
 def model(stage: Stage, player: str, view: dict, events: list[Event], rolls: list[dict],
           sheet: OrderSheet | None, receipt: str, deadline: dict | None, order_form: str,
-          marks: dict | None, press: list[dict] | None = None) -> dict:
-    """One player's report as data. Everything in it is his to see."""
+          marks: dict | None, press: list[dict] | None = None,
+          changed: list[dict] | None = None) -> dict:
+    """One player's report as data. Everything in it is his to see. `changed` is what
+    he gained and lost in the stage, each with its cause (pbem.ledger.summary)."""
     orders = orders_of(sheet, receipt)
-    problems = [line for line in orders["lines"] if line["status"] != "accepted"] \
-        if orders else []
+    # refused lines, and accepted lines with a warning (status "warning", the warning as
+    # the message), in line order
+    problems = [line if line["status"] != "accepted" else
+                {**line, "status": "warning", "message": line["warning"]}
+                for line in orders["lines"]
+                if line["status"] != "accepted" or line.get("warning")] if orders else []
     notes = list((view.get("me") or {}).get("attention") or [])
+    # accepted lines that could not be carried out at the deadline, each saying why
+    failed = [{"text": e.text, "rule": e.rule} for e in events
+              if e.kind in FAILED_KINDS and e.visible_to == (player,)]
     return {
         "schema": SCHEMA,
         "stage": stage.to_dict(),
         "player": player,
         "attention": {"deadline": deadline, "orders": "missing" if sheet is None else "received",
-                      "problems": problems, "notes": notes},
+                      "problems": problems, "failed": failed, "notes": notes},
         "orders": orders,
         "phases": phases([e for e in events if e.visible(player)]),
         "dice": rolls,
@@ -86,6 +159,7 @@ def model(stage: Stage, player: str, view: dict, events: list[Event], rolls: lis
         "marks": marks,
         "order_form": order_form,
         "press": press or [],  # what he sent and received (pbem.press.of_stage)
+        "summary": changed or [],  # his gains and losses first (pbem.ledger)
     }
 
 
@@ -116,12 +190,17 @@ def board_parts(board: dict, map_svg: str, rolls: list[dict],
     """What every report of a stage shows alike, rendered once a stage: the dice
     (`dice_text`, `dice_html`) and the public board as text and HTML (`board_text`,
     `board_html`: the game's _board.txt.j2 and _board.html.j2, from the public view
-    only; empty if the game has none)."""
-    parts = {"dice_text": render("_dice.txt.j2", {"r": {"dice": rolls}}, templates),
+    only; empty if the game has none). The players' text reports show the board
+    `compact`; the public board's text (`board_text_full`) shows all of it."""
+    parts = {"dice_text": render("_dice.txt.j2", {"r": {"dice": rolls},
+                                                  "groups": dice_groups(rolls)}, templates),
              "dice_html": render("_dice.html.j2", {"r": {"dice": rolls}}, templates)}
-    for key, name in (("board_text", "_board.txt.j2"), ("board_html", "_board.html.j2")):
+    for key, name, compact in (("board_text", "_board.txt.j2", True),
+                               ("board_text_full", "_board.txt.j2", False),
+                               ("board_html", "_board.html.j2", False)):
         try:
-            parts[key] = render(name, {"view": board, "map_svg": map_svg}, templates)
+            parts[key] = render(name, {"view": board, "map_svg": map_svg,
+                                       "compact": compact}, templates)
         except TemplateNotFound:
             parts[key] = ""
     return parts
@@ -132,8 +211,10 @@ def render_model(m: dict, templates: str, map_svg: str = "",
     """The three renderings of one model. `map_svg` is the game's map and `shared` the
     board_parts, both made from the public view only, so the same in every report."""
     name = "report" if m["player"] is not None else "board"
-    ctx = {"r": m, "view": m["view"], "map_svg": map_svg,
+    ctx = {"r": m, "view": m["view"], "map_svg": map_svg, "condensed": condensed,
            "board_text": "", "board_html": "", **(shared or {})}
+    if name == "board" and shared:
+        ctx["board_text"] = shared.get("board_text_full", ctx["board_text"])
     return {"text": render(f"{name}.txt.j2", ctx, templates),
             "html": render(f"{name}.html.j2", ctx, templates),
             "json": to_json(m)}

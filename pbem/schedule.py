@@ -15,7 +15,11 @@ Time rules (all datetimes in and out are timezone-aware; results are UTC):
   29 Mar 2026 is 03:00 CEST = 01:00 UTC).
 - On the day clocks fall back, a slot inside the repeated hour is its first occurrence
   (fold=0: "sun 02:30" in Europe/Rome on 25 Oct 2026 is 02:30 CEST = 00:30 UTC).
-- `hours` counts elapsed hours, not wall-clock time, and is rounded up to a whole minute.
+- `hours` counts elapsed hours, not wall-clock time; the deadline is then rounded up to
+  the next full hour of the game's time zone (`round_up`: a stage opened at 11:07 with
+  `hours: 48` closes at 12:00 two days later, not 11:07; an instant on the hour stays), so
+  that deadlines read as round times. `every` slots are round already, as the moderator
+  wrote them.
 - `min_hours` applies to `every` only: the deadline is the first slot at or after
   `opened + min_hours` (a slot exactly then counts), and always after `opened`.
 """
@@ -469,7 +473,7 @@ def deadline_for(schedule: Schedule, opened: datetime) -> datetime:
     """When a stage opened at `opened` closes (UTC)."""
     opened = _utc(opened, "opened")
     if schedule.every is None:
-        return _ceil_minute(opened + timedelta(hours=schedule.hours))
+        return round_up(opened + timedelta(hours=schedule.hours), schedule.timezone)
     earliest = opened + timedelta(hours=schedule.min_hours)
     # A stage never closes the instant it opens: with min_hours 0 the slot must be later.
     return _slots(schedule, earliest, inclusive=schedule.min_hours > 0, n=1)[0]
@@ -514,10 +518,18 @@ def _slots(schedule: Schedule, start: datetime, *, inclusive: bool, n: int) -> l
     return found
 
 
-def _ceil_minute(dt: datetime) -> datetime:
-    if dt.second or dt.microsecond:
-        return dt.replace(second=0, microsecond=0) + timedelta(minutes=1)
-    return dt
+def round_up(when: datetime, tz: str) -> datetime:
+    """`when` rounded up to the next full hour of wall-clock time in `tz` (UTC result):
+    11:07 -> 12:00, 12:00 stays 12:00. In a zone whose offset is not whole hours
+    (Asia/Kolkata, +05:30) the local hour is meant: 11:07 IST -> 12:00 IST (06:30 UTC).
+    Across a daylight-saving change the next full hour is the next hour boundary of
+    local time as it then is (time zone offsets change on the hour)."""
+    when = _utc(when, "when")
+    local = when.astimezone(_zone(tz))
+    if not (local.minute or local.second or local.microsecond):
+        return when
+    hour_start = local.replace(minute=0, second=0, microsecond=0).astimezone(UTC)
+    return hour_start + timedelta(hours=1)
 
 
 # --- text forms -------------------------------------------------------------------------

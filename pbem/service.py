@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from . import admin, deadlines, notices, outbox, press, schedule
+from . import admin, deadlines, notices, orderhelp, outbox, press, schedule
 from .commands import COMMANDS, Command, help_text, join_args
 from .engine import get_game
 from .errors import PbemError
@@ -78,12 +78,21 @@ def carry_out(site, db, commands: list[Command], asker: Asker, now: datetime) ->
 
 def _help(site, db, c, asker, now, out) -> str:
     title = ""
-    if asker.game:
-        title = get_game(admin.get_game_row(db, asker.game)["game_type"]).title
+    game = get_game(admin.get_game_row(db, asker.game)["game_type"]) if asker.game else None
+    if c.args and c.args.split()[0].upper() == "ORDERS":
+        if game is None:
+            raise PbemError("HELP ORDERS needs the game: add a line GAME <name> to the mail")
+        if not hasattr(game, "order_help"):
+            raise PbemError(f"{game.title} has no order list by mail: see its order form")
+        return orderhelp.text(game.title, game.order_help())
+    if game is not None:
+        title = game.title
     orders = (f"Orders for {title}: the order form in your last report lists every order "
-              f"you can give now, with an example; FORM sends it again."
+              f"you can give now, with an example; FORM sends it again; HELP ORDERS "
+              f"sends every order of the game, with the default each gets when left out."
               if title else "Orders: the order form in your last report lists every order "
-                            "you can give, with an example.")
+                            "you can give now, with an example; HELP ORDERS (with a GAME "
+                            "line) sends every order of the game and its defaults.")
     return ("Commands: write each on a line of its own, in a mail to this address (with "
             "GAME, PLAYER and SECRET lines for those about your seat); a mail may hold "
             "commands and orders together, and commands never change your orders.\n\n"

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
-from . import budget, clock, deadlines, press, reports, schedule
+from . import budget, clock, deadlines, ledger, press, reports, schedule
 from .admin import current_stage, get_game_row, players_of, store_outcome, stored_outcome
 from .dice import Dice, stage_seed
 from .engine import Event, OrderSheet, canonical_json, get_game, state_hash
@@ -92,9 +92,12 @@ def _resolve(db, game_name: str, now: datetime):
     deadline = "" if res.finished else deadlines.deadline_for_new_stage(g, res.stage_name, now)
     zones = {p["name"]: p["timezone"] for p in seats}
     said = {p: press.of_stage(db, game_name, number, p) for p in players}
+    # the changes point at events of this resolution: after the stored ones in the list
+    changes = [replace(c, at=c.at + len(earlier_events)) for c in res.changes]
     rendered = render_reports(game, g, stage, json.loads(stage["state"]), res.state,
                               earlier_events + res.events, rolls, sheets, receipts, players,
-                              res.stage_name, res.finished, res.result, deadline, zones, said)
+                              res.stage_name, res.finished, res.result, deadline, zones, said,
+                              changes)
     # a seat away (on vacation, resigned) plays on defaults without missing a turn
     away = {s.player for s in deadlines.seats(db, game_name, number, now) if s.away}
     missing = [p for p in players if sheets.get(p) is None and p not in away]
@@ -174,10 +177,11 @@ def _deadline(g: dict, next_name: str, deadline: str, zone: str) -> dict | None:
 def render_reports(game, g, stage, before, state, events: list[Event], rolls, sheets,
                    receipts, players, next_name, finished, result: str = "",
                    deadline: str = "", zones: dict | None = None,
-                   said: dict | None = None) -> dict[str, dict[str, str]]:
+                   said: dict | None = None,
+                   changes: list | None = None) -> dict[str, dict[str, str]]:
     """One private report per player and one public board summary, from views only:
     reports[player] ('' = the board) -> format (text, html, json; the board also
-    svg, its map alone) -> body."""
+    svg, its map alone) -> body. `changes` (pbem.ledger) index into `events`."""
     zones = zones or {}
     st = reports.Stage(g["name"], g.get("game_type", game.id), game.title, stage["name"],
                        stage.get("number", 0), next_name, finished, result)
@@ -195,7 +199,8 @@ def render_reports(game, g, stage, before, state, events: list[Event], rolls, sh
         form = "" if finished else game.order_form(state, p, sheet)
         m = reports.model(st, p, game.player_view(state, p), events, rolls, sheet,
                           receipts.get(p, ""), _deadline(g, next_name, deadline, zones.get(p, "")),
-                          form, marks, (said or {}).get(p))
+                          form, marks, (said or {}).get(p),
+                          ledger.summary(changes or [], events, p))
         out[p] = reports.render_model(m, game.templates(), svg, shared)
     ordered = sorted(p for p in players if sheets.get(p) is not None)
     m = reports.board_model(st, board, public_events, rolls, ordered,

@@ -5,6 +5,8 @@
   out, writes no PNG, the page throws an uncaught JavaScript error, the DOM shows an XML/SVG
   ``parsererror`` (a broken standalone ``.svg``/``.xhtml``) or the PNG is blank.
 * :func:`png_stats` decodes an 8-bit RGB/RGBA PNG with zlib + struct (all five filters).
+* :func:`overflows` loads pages at a phone's width (390 px) with every ``<details>`` open
+  and reports whether each scrolls sideways, and which elements run past the right edge.
 * :func:`require_browser` skips a test without Chromium, or fails it when
   ``PBEM_REQUIRE_BROWSER=1`` (CI), like ``mailservers.require_servers``.
 
@@ -16,6 +18,8 @@ Command line (e.g. to regenerate a docs screenshot)::
 from __future__ import annotations
 
 import argparse
+import html as html_lib
+import json
 import os
 import re
 import shutil
@@ -186,6 +190,105 @@ def screenshot(
 def check_html(path: Path, png_path: Path | None = None, **options) -> Rendered:
     """:func:`screenshot` to ``png_path``, or next to ``path`` as ``<name>.png`` if None."""
     return screenshot(path, png_path or Path(path).with_suffix(".png"), **options)
+
+
+#: Run in the page after load: open every <details> (a reader on a phone opens them
+#: too), then measure. An element "runs out" when its right edge is past the viewport
+#: and no ancestor clips or scrolls it sideways (a deliberate scroll frame, like the
+#: enlarged map, does not make the page scroll); only the innermost of those are named,
+#: and not the insides of an <svg>. The result is posted to the framing page.
+_MEASURE_JS = """<script>
+addEventListener("load", () => {
+  document.querySelectorAll("details").forEach(d => { d.open = true; });
+  const vw = window.innerWidth, out = new Set();
+  const clipped = el => { for (let a = el.parentElement; a && a !== document.body;
+      a = a.parentElement) { if (getComputedStyle(a).overflowX !== "visible") return true; }
+    return false; };
+  for (const el of document.body.querySelectorAll("*")) {
+    if (el.parentElement && el.parentElement.closest("svg")) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > vw + 0.5 && !clipped(el)) out.add(el);
+  }
+  const name = el => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
+    (typeof el.className === "string" && el.className.trim()
+     ? "." + el.className.trim().split(/ +/).join(".") : "");
+  const named = [...out].filter(el => ![...el.children].some(c => out.has(c))).map(el =>
+    `${name(el)} right=${Math.round(el.getBoundingClientRect().right)} "` +
+    `${(el.textContent || "").trim().replace(/\\s+/g, " ").slice(0, 60)}"`);
+  parent.postMessage(JSON.stringify({page: location.pathname.split("/").pop(),
+    scrollWidth: document.documentElement.scrollWidth, innerWidth: vw, offenders: named}),
+    "*");
+});
+</script>"""
+
+#: Headless Chromium's window is at least 500 px wide, so each page is measured in an
+#: <iframe> of the phone's width; the frames post what they measured to this page, which
+#: writes it into its own DOM (the one Chromium dumps). One Chromium run for them all.
+_FRAME_HTML = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"></head><body style="margin:0">
+<script>addEventListener("message", e => {{ const pre = document.createElement("pre");
+  pre.className = "pbem-overflow"; pre.textContent = e.data; document.body.appendChild(pre);
+}});
+</script>
+{frames}
+</body></html>
+"""
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """What :func:`overflows` measured: the page scrolls sideways when ``scroll_width`` is
+    more than ``inner_width``; ``offenders`` name the innermost elements past the right
+    edge (tag#id.classes, right edge, text)."""
+
+    scroll_width: int
+    inner_width: int
+    offenders: list[str]
+
+    @property
+    def scrolls(self) -> bool:
+        return self.scroll_width > self.inner_width
+
+    def __str__(self) -> str:
+        head = f"page {self.scroll_width} px wide in a {self.inner_width} px viewport"
+        return "\n  ".join([head, *self.offenders[:25]])
+
+
+def overflows(html_paths: list[Path], work: Path, *, width: int = 390, height: int = 400,
+              timeout: float = 60) -> list[Overflow]:
+    """Load copies of ``html_paths`` (written to the folder ``work``), each in a frame
+    ``width`` px wide, with every ``<details>`` open; measure how far each runs out
+    sideways. One Chromium run."""
+    names = []
+    for i, path in enumerate(html_paths):
+        html = Path(path).read_text(encoding="utf-8")
+        if "</body>" not in html:
+            raise RenderError(f"{path} has no </body>")
+        names.append(f"{i:02d}-{Path(path).stem}-{width}px.html")
+        (Path(work) / names[-1]).write_text(html.replace("</body>", _MEASURE_JS + "</body>", 1),
+                                            encoding="utf-8")
+    frames = "\n".join(f'<iframe src="{n}" style="width:{width}px;height:{height}px;'
+                       f'border:0;display:block"></iframe>' for n in names)
+    frame = Path(work) / f"frames-{width}px.html"
+    frame.write_text(_FRAME_HTML.format(frames=frames), encoding="utf-8")
+    got = screenshot(frame, frame.with_suffix(".png"), width=max(500, width + 20),
+                     height=len(names) * height + 20, timeout=timeout)
+    found = {d["page"]: d for d in (json.loads(html_lib.unescape(m)) for m in re.findall(
+        r'<pre class="pbem-overflow">(.*?)</pre>', got.dom, re.S))}
+    out = []
+    for name in names:
+        if name not in found:
+            raise RenderError(f"{name}: the measuring script did not report")
+        data = found[name]
+        if data["innerWidth"] != width:
+            raise RenderError(f"{name}: measured at {data['innerWidth']} px, not {width}")
+        out.append(Overflow(data["scrollWidth"], data["innerWidth"], data["offenders"]))
+    return out
+
+
+def overflow(html_path: Path, work: Path, **options) -> Overflow:
+    """:func:`overflows` of one page."""
+    return overflows([html_path], work, **options)[0]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -71,14 +71,15 @@ def keep_list(sheet) -> list[str]:
 
 
 def gain_arcana(st: HellState, player: str, n: int, dice, data: HellData, log: Log, sheet,
-                reason: str, *, rule: str = "HG-6.3-03", prefer: tuple[str, ...] = ()
-                ) -> list[str]:
+                reason: str, *, rule: str = "HG-6.3-03", prefer: tuple[str, ...] = (),
+                thrown: list[str] | None = None) -> list[str]:
     """Draw `n` cards from the top of the Arcana deck for `player`, then apply the limit.
 
     A Play Right Away card is shown to everyone and resolved at once (HG-6.3.1-01,
     playright.py); it never counts toward the hand: it goes to the bottom of the deck
     (HG-3.3-02) or, if it lasts, stays in play (st.afflictions). `dice` and `sheet` are
-    for those effects. Returns the drawn cards still in his hand afterwards.
+    for those effects. Returns the drawn cards still in his hand afterwards; `thrown`, if
+    given, gets the drawn cards the hand limit threw away at once.
     """
     drawn: list[str] = []
     shown = _draw(st, player, n, dice, data, log, sheet, reason, drawn)
@@ -90,7 +91,9 @@ def gain_arcana(st: HellState, player: str, n: int, dice, data: HellData, log: L
         log.private(player, "arcana-gain-cards", f"You drew: {names}.", rule, cards=drawn)
     if rule == HELL_PHASE_DRAW and drawn:
         belphegor_redraw(st, player, data, log, sheet, reason, drawn, dice)
-    enforce_hand_limit(st, player, data, log, sheet, prefer=prefer)
+    out = enforce_hand_limit(st, player, data, log, sheet, prefer=prefer)
+    if thrown is not None:
+        thrown += [c for c in drawn if c in out]
     return [c for c in drawn if c in st.players[player].hand]
 
 
@@ -190,6 +193,23 @@ def belphegor_redraw(st: HellState, player: str, data: HellData, log: Log, sheet
                 f"{data.arcana[card].name} (BELPHEGOR REDRAWS) and {got}.", "IP-07",
                 card=card, new=new, ability=BELPHEGOR)
     return card
+
+
+def held_of(st: HellState, data: HellData, player: str) -> tuple[int, int]:
+    """(Arcana cards in the player's hand, his hand limit): the hand is full when the
+    first is at least the second, and a card gained is then thrown away at once unless
+    `enforce_hand_limit` keeps it before an older one."""
+    return len(st.players[player].hand), hand_limit(st, data, player)
+
+
+def keeps_new(entries: list[str], card: str | None, hand: list[str], data: HellData) -> bool:
+    """Whether `enforce_hand_limit` may keep a new card over the old ones of `hand` by
+    the KEEP `entries` or as a "6" card (its first two ranks): `card` known (a card he is
+    to be given), or None (a card still to be drawn: then any entry that may fit a card
+    not in the hand now, a Minor kind or a card he does not hold, may keep it)."""
+    if card is not None:
+        return data.arcana[card].flags.six or any(matches(e, card, data) for e in entries)
+    return any(e.startswith(MINOR) or e not in hand for e in entries)
 
 
 def enforce_hand_limit(st: HellState, player: str, data: HellData, log: Log, sheet, *,

@@ -70,7 +70,10 @@ DECISIONS = {
         (("FIGHT",), "IP-37", "fight the other Triumvirate with most Units; join the side "
                               "against the one holding more Sectio in a single Circle"),
         (("JOIN",), "IP-38", "in each combat your free Daemon in Hell with most Skulls joins "
-                             "where you have Legions, bringing no cards"),
+                             "where you have Legions, bringing no cards; the same where a "
+                             "JOIN line of yours cannot be carried out (its Daemon "
+                             "Incapacitated, destroyed, on Earth or asleep) and no other "
+                             "line sends one, unless you wrote JOIN NOBODY"),
         (("COMBAT MAGIC",), "IP-39", "the other side plays Combat cards first"),
         (("COMBAT CAST",), "IP-40", "play no Combat cards"),
         (("HITS",), "IP-41", "hits on hounds first if your Daemon has under 4 Skulls, then "
@@ -89,13 +92,95 @@ DECISIONS = {
 }
 
 
+#: Defaults that decide nothing (nothing is done): in HELP and the order docs, never
+#: listed in a confirmation or report (issue 20: only what concerns the player).
+NOTHING_DONE = {"GIVE", "LEGION", "RECRUIT", "TAME", "BUY ARCANA", "BONUS", "COUNTER",
+                "AUCTION BID", "COURT LILITH", "COMBAT CAST", "MAD SCIENTIST",
+                "INQUISITION VOTE", "RITES VOTE", "AFTER JOINT WIN"}
+HAND_DRAW = 3  # the most Arcana cards a Hell Phase draw gives (HG-6.3-01)
+
+
+def _owns(st: HellState, player: str, *daemons: str) -> bool:
+    return any(d in st.players[player].daemons and d in st.daemons for d in daemons)
+
+
+def _units(st: HellState, player: str, *kinds: str) -> int:
+    return sum(1 for u in st.units if u.owner == player and u.kind in kinds)
+
+
+def _concerns(st: HellState, player: str, keys: tuple[str, ...], ip: str,
+              given: set[str]) -> bool:
+    """Whether the default for `keys` can decide something for the player's own pieces
+    this stage, from what he holds and what is in play now. The rest stay in HELP."""
+    from .cards import hand_limit
+    from .data import load_data
+    from .events import in_force
+    from .hellcards.turn_rules import LONG_PARLIAMENT
+    from .orders.rerolls import CARDS as REROLL_CARDS
+    from .soul import CRUSADE
+
+    key = keys[0]
+    if key in NOTHING_DONE:
+        return False
+    p = st.players[player]
+    legions = _units(st, player, "legion", "lieutenant", "hellhound")
+    if key == "KEEP":
+        return len(p.hand) + HAND_DRAW > hand_limit(st, load_data(), player)
+    if key == "UNPAID":  # short of Souls for the upkeep (HG-7.2-06)
+        return p.souls < _units(st, player, "legion", "lieutenant")
+    if key == "DESERTERS":  # another player short of Souls may offer deserters
+        return any(q.souls < _units(st, n, "legion", "lieutenant")
+                   for n, q in st.players.items() if n != player)
+    if key == "PRUFFLAS PICKS":
+        return _owns(st, player, "daemon.prufflas")
+    if key == "PAYMON GRANTS":
+        return _owns(st, player, "daemon.paymon", "daemon.caim", "daemon.xaphan")
+    if key == "BELPHEGOR REDRAWS":
+        return _owns(st, player, "daemon.belphegor")
+    if key == "ZAGAM TESTS STARS":
+        return _owns(st, player, "daemon.zagam") or in_force(st, CRUSADE)
+    if key == "REROLL WITH":
+        return any(c in REROLL_CARDS for c in p.hand)
+    if key == "PARLIAMENT SENDS":
+        return in_force(st, LONG_PARLIAMENT)
+    if key == "STEER LILITH":
+        return "COURT LILITH" in given
+    if key == "COMBAT MAGIC":
+        data = load_data()
+        return legions > 0 and any(data.arcana[c].major.timing == "combat"
+                                   for c in p.hand if c in data.arcana)
+    if key == "COMBAT ABILITY":
+        return _owns(st, player, "daemon.andras", "daemon.baal", "daemon.moloch")
+    if key == "FLIGHT PREFER" or key == "FLIGHT TAKE":
+        return _units(st, player, "lieutenant") > 0
+    if key == "FLEE" and ip == "IP-24":  # a Hellhound nobody minds may rampage
+        return legions > 0 and any(u.kind == "hellhound" and u.owner is None
+                                   for u in st.units)
+    if key == "BUY OFF":
+        return p.disfavours > 0
+    if key in ("GRANT PASSAGE", "FLEE", "FIGHT", "JOIN", "HITS", "COMBAT FLEE", "PETITION",
+               "ALLOW PETITIONS"):
+        return legions > 0
+    return True  # KEEP-like standing choices every player meets (PLAY RIGHT AWAY, ACTION)
+
+
+def _orders(keys: tuple[str, ...]) -> str:
+    """The orders that override a default, as the player writes them."""
+    return "Daemon lines" if keys == ("ACTION",) else " or ".join(keys)
+
+
 def left_to_defaults(st: HellState, sheet: OrderSheet) -> list[str]:
+    """The decisions this sheet leaves to their defaults that concern the player now
+    (`_concerns`); every default is in HELP and docs/orders-hellgame.md."""
     given = {o["type"] for o in sheet.orders}
     stage = "setup" if st.turn == 0 else "turn"
-    out = [f"{ip}: {text}" for keys, ip, text in DECISIONS[stage]
-           if not any(k in given for k in keys)]
+    mine = sheet.player in st.players
+    out = [f"{ip} ({_orders(keys)}): {text}" for keys, ip, text in DECISIONS[stage]
+           if not any(k in given for k in keys)
+           and (stage == "setup" or not mine or _concerns(st, sheet.player, keys, ip, given))]
     if stage == "turn" and st.variants.get("v1_avoid_combat") and "AVOID COMBAT" not in given:
-        out.append("HG-V1-11.3.1-01: agree to avoid no combat")  # only with the variant
+        # only with the variant
+        out.append("HG-V1-11.3.1-01 (AVOID COMBAT): agree to avoid no combat")
     if stage == "turn" and "ACTION" in given and sheet.player in st.players:
         # some Daemons have lines: name the ones left to the default (IP-18)
         ordered = {o["daemon"] for o in sheet.orders if o["type"] == "ACTION"}
@@ -105,6 +190,6 @@ def left_to_defaults(st: HellState, sheet: OrderSheet) -> list[str]:
             from .data import load_data
 
             names = ", ".join(load_data().daemons[d].name for d in idle)
-            out.append(f"IP-18: {names}: Pass for Good when first up (after a Pass: an "
-                       f"empty March)")
+            out.append(f"IP-18 (Daemon lines): {names}: Pass for Good when first up "
+                       f"(after a Pass: an empty March)")
     return out

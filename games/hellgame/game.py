@@ -54,7 +54,7 @@ class HellGame:
 
     def check_orders(self, state: dict, player: str, text: str) -> OrderSheet:
         st = self._read_only(state)
-        sheet = check_sheet(st, self.data, player, text)
+        sheet = check_sheet(st, self.data, player, text, known=True)  # issue 20
         sheet.defaults = defaults.left_to_defaults(st, sheet)
         return sheet
 
@@ -109,6 +109,12 @@ class HellGame:
 
     def templates(self) -> str:
         return TEMPLATES
+
+    def order_help(self):
+        """Every order, its example and its default: HELP ORDERS (pbem/orderhelp.py)."""
+        from .orderhelp import order_help
+
+        return order_help()
 
     def audit(self) -> dict:
         from .data import audit

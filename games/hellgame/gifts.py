@@ -14,9 +14,10 @@ against the state of the moment and reported when it cannot be made.
 
 from __future__ import annotations
 
-from .cards import enforce_hand_limit
+from .cards import enforce_hand_limit, hand_limit
 from .data import HellData
 from .log import Log, count
+from .orders.failures import IN_PART, order_failed
 from .state import HellState
 
 RULE = "HG-7.2.1b-02"
@@ -49,6 +50,9 @@ def run(st: HellState, sheets, data: HellData, log: Log) -> None:
                 log.public("trade-unmatched", f"{giver}'s trade with {o['to']} does not happen: "
                            f"{o['to']} gave no order to give {describe(o['if']['what'], data)} "
                            "in return.", RULE, player=giver)
+                order_failed(log, sheets.get(giver), o, f"{o['to']} gave no order to give "
+                             f"{describe(o['if']['what'], data)} in return", RULE,
+                             player=giver)
                 continue
             done.add(partner[0])
             _transfer(st, sheets, data, log, [(giver, o), (o["to"], partner[1])])
@@ -99,6 +103,8 @@ def _transfer(st: HellState, sheets, data: HellData, log: Log,
     text = " and ".join(f"{g} gives {o['to']} {describe(o['what'], data)}" for g, o in parts)
     if problems:
         log.public("gift-refused", f"Not done: {text}, because {'; '.join(problems)}.", RULE)
+        for giver, o in parts:  # issue 20: each giver is told his line failed
+            order_failed(log, sheets.get(giver), o, "; ".join(problems), RULE, player=giver)
         return
     for giver, o in parts:
         what, to = o["what"], o["to"]
@@ -116,4 +122,14 @@ def _transfer(st: HellState, sheets, data: HellData, log: Log,
     log.public("gift", f"{text}.", RULE)
     for to in sorted({o["to"] for _, o in parts if o["what"]["kind"] == "arcana"},
                      key=st.seats.index):
-        enforce_hand_limit(st, to, data, log, sheets.get(to))
+        thrown = enforce_hand_limit(st, to, data, log, sheets.get(to))
+        # issue 20: a card he traded for, thrown away at once, fails his half of the trade
+        mine = next((o for g, o in parts if g == to), None)
+        got = [o["what"]["id"] for g, o in parts if o["to"] == to
+               and o["what"]["kind"] == "arcana" and o["what"]["id"] in thrown]
+        if mine is not None and got:
+            names = ", ".join(data.arcana[c].name for c in got)
+            order_failed(log, sheets.get(to), mine, f"the trade was made, but the hand limit "
+                         f"({hand_limit(st, data, to)}) threw {names} away at once: nothing "
+                         f"kept it (a KEEP line naming it is kept first)", "HG-6.3-03",
+                         player=to, outcome=IN_PART)

@@ -29,6 +29,7 @@ from .all_lost import rescue_last_sectio
 from .favours import disfavour_roll, spend_free_favour
 from .log import Log, count
 from .orders import orders_of
+from .orders.failures import line_of
 from .orders.petitions import allows
 from .state import LEGION, LIEUTENANT, HellState
 
@@ -116,12 +117,17 @@ def _take(st: HellState, player: str, sectio: str, dice, data, log: Log, how: st
 
 
 def petition_by_favour(st: HellState, player: str, sectio: str, dice, data, log: Log,
-                       sheets=None) -> bool:
-    """One Petition using Favours (HG-12.1-01). Returns True if control changed."""
+                       sheets=None, order: dict | None = None) -> bool:
+    """One Petition using Favours (HG-12.1-01). Returns True if control changed.
+    `order`: the PETITION order asking it, named to the player if it fails (issue 20)."""
     reason = why_not(st, player, sectio, data, sheets, log=log)
     if reason:
+        # private already and naming the petition: it is this order's failure notice, so
+        # it carries its line as an "order-failed" event does (issue 20)
+        r = line_of((sheets or {}).get(player), order) if order is not None else None
         log.private(player, "petition-failed", f"Your petition for {data.sectio[sectio].name} "
-                    f"fails: {reason}.", RULE, sectio=sectio)
+                    f"fails: {reason}.", RULE, sectio=sectio,
+                    line=r.line_no if r else None, order=r.canonical if r else "")
         return False
     if free_here(st, sectio):
         _take(st, player, sectio, dice, data, log, "petitions at no cost (Free Petition)",
@@ -195,5 +201,5 @@ def run(st: HellState, sheets, dice, data, log: Log) -> None:
         for o in orders_of(sheets.get(player), "PETITION"):
             if st.owners.get(o["sectio"]) == player and o["sectio"] in victories(st, player):
                 continue  # taken by Victor's Right: the fall-back is not needed
-            petition_by_favour(st, player, o["sectio"], dice, data, log, sheets)
+            petition_by_favour(st, player, o["sectio"], dice, data, log, sheets, order=o)
     freebooters_take_over(st, dice, data, log)

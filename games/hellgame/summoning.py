@@ -18,9 +18,11 @@ or Lilith are (HG-8.1-02, HG-8.2-01): `HellState.unfriendly_at` must be empty.
 from __future__ import annotations
 
 from . import effects, events
-from .cards import MINOR, entry_name, gain_arcana, matches
+from .cards import MINOR, entry_name, gain_arcana, held_of, matches
 from .data import HellData
 from .log import Log, count
+from .orders import orders_of
+from .orders.failures import IN_PART, NOT_DONE, order_failed
 from .state import ANTEHELL, HELLHOUND, LEGION, LIEUTENANT, HellState
 
 ORDERS = ("LEGION", "LEGIONS", "BUY ARCANA", "RECRUIT", "TAME", "BONUS")
@@ -66,7 +68,7 @@ def summon(st: HellState, player: str, sheet, dice, data: HellData, log: Log,
     cheap = _mad_scientist(st, player, cheap or ordered, log, ordered)
     before = len(log.events)
     legions(st, player, [o for o in orders if o["type"] in ("LEGION", "LEGIONS")], data, log,
-            cost=MAD_LEGION_COST if cheap else None)
+            cost=MAD_LEGION_COST if cheap else None, sheet=sheet)
     # Cards this player is after are kept first when a purchase overfills the hand (IP-03).
     prefer = [o["until"] for o in orders if o["type"] == "BUY ARCANA" and o["until"]]
     prefer += [o["card"] or RECRUIT_KIND for o in orders if o["type"] == "RECRUIT"]
@@ -77,7 +79,8 @@ def summon(st: HellState, player: str, sheet, dice, data: HellData, log: Log,
         if o["type"] == "RECRUIT":
             picks = [lt for x in orders if x["type"] == "PRUFFLAS PICKS"
                      for lt in x["lieutenants"]]
-            recruit(st, player, {**o, "prufflas": picks}, dice, data, log, cheap=cheap)
+            recruit(st, player, {**o, "prufflas": picks}, dice, data, log, cheap=cheap,
+                    sheet=sheet, order=o)
     if cheap and any(e.kind in ("legions", "recruit", "recruit-failed")
                      for e in log.events[before:]):
         st.players[player].disfavours += 1
@@ -85,10 +88,10 @@ def summon(st: HellState, player: str, sheet, dice, data: HellData, log: Log,
                    "cheap price this Summoning Phase and takes 1 Disfavour.", "HG-6.1.1-01",
                    player=player)
     if any(o["type"] == "TAME" for o in orders):
-        tame(st, player, dice, data, log)
+        tame(st, player, dice, data, log, sheet)
     for o in orders:
         if o["type"] == "BONUS":
-            bonus(st, player, o, data, log)
+            bonus(st, player, o, data, log, sheet)
 
 
 # -- the Hell cards and abilities that change the prices ---------------------------------
@@ -169,19 +172,49 @@ def prufflas_box(st: HellState, player: str, dice, data: HellData, log: Log,
 # -- Legions (8.2) -----------------------------------------------------------------------
 
 def legions(st: HellState, player: str, orders: list[dict], data: HellData, log: Log,
-            cost: int | None = None) -> None:
-    """Place Legions at 3 Souls each (HG-8.2-01), at most 12 in play (HG-8.2-02,
-    HG-2.3.1-01), by the spread rule (HG-8.2-03): no Sectio gets a second new Legion
-    while an eligible Sectio of his has none. Sectio where new Units may not go are
-    left out of the spread rule (A-08). `LEGIONS n` picks, each time, the eligible
-    Sectio with the fewest new Legions, then the highest printed Souls, then by id."""
+            cost: int | None = None, sheet=None) -> None:
+    """Place Legions at 3 Souls each (HG-8.2-01), where `plan_legions` puts them, and
+    say what could not be placed and why (to everyone, and to him as an order-failed
+    event naming his line, issue 20)."""
     if not orders:
         return
     p = st.players[player]
-    cap = data.tables["legion_cap"]
     cost = data.tables["legion_cost_souls"] if cost is None else cost  # Mad Scientist: 2
+    for o, (placed, why, rule) in zip(orders, plan_legions(st, player, orders, data, cost,
+                                                           p.souls), strict=True):
+        for target in placed:
+            st.new_unit(LEGION, player, target)
+            p.souls -= cost
+        names = [data.sectio[t].name for t in placed]
+        if placed:
+            log.public("legions", f"{player} summons {count(len(placed), 'Legion')} for "
+                       f"{count(cost * len(placed), 'Soul')}: {', '.join(names)}.", "HG-8.2-01",
+                       player=player, count=len(placed))
+        if why:
+            log.public("legion-refused", f"{player}: {o['n'] - len(placed)} of "
+                       f"{count(o['n'], 'Legion')} not summoned, because {why}.", rule,
+                       player=player)
+            order_failed(log, sheet, o, f"{o['n'] - len(placed)} of "
+                         f"{count(o['n'], 'Legion')} not summoned, because {why}", rule,
+                         player=player, outcome=IN_PART if placed else NOT_DONE)
+
+
+def plan_legions(st: HellState, player: str, orders: list[dict], data: HellData, cost: int,
+                 souls: int | None) -> list[tuple[list[str], str, str]]:
+    """Where each LEGION / LEGIONS order puts its Legions, changing nothing: for each
+    order (the Sectio of its Legions, why the rest cannot be placed or "", that rule).
+
+    3 Souls each (HG-8.2-01; `souls` None: not counted, as when the sheet is checked,
+    before the Soul Phase), at most 12 in play (HG-8.2-02, HG-2.3.1-01), by the spread
+    rule (HG-8.2-03): no Sectio gets a second new Legion while an eligible Sectio of his
+    has none. Sectio where new Units may not go are left out of the spread rule (A-08).
+    `LEGIONS n` picks, each time, the eligible Sectio with the fewest new Legions, then
+    the highest printed Souls, then by id. The phase places them (`legions`); the sheet
+    check warns of what would not be placed (orders/summoning.py)."""
+    cap = data.tables["legion_cap"]
     eligible = [s for s in st.sectio_of(player) if not st.unfriendly_at(s, player)]
     new = dict.fromkeys(eligible, 0)
+    in_play = len(st.units_of(player, LEGION))
 
     def refusal(s: str) -> tuple[str, str]:
         """(why, rule) one more Legion cannot go to s now; ("", "") if it can."""
@@ -190,16 +223,17 @@ def legions(st: HellState, player: str, orders: list[dict], data: HellData, log:
             return f"{name} is not {player}'s Sectio", "HG-8.2-01"
         if s not in new:
             return f"{name} holds Units that are not {player}'s", "HG-8.1-02"
-        if len(st.units_of(player, LEGION)) >= cap:
+        if in_play >= cap:
             return f"{player} already has {count(cap, 'Legion')} in play", "HG-8.2-02"
-        if p.souls < cost:
-            return f"{player} has {count(p.souls, 'Soul')} and a Legion costs {cost}", "HG-8.2-01"
+        if souls is not None and souls < cost:
+            return f"{player} has {count(souls, 'Soul')} and a Legion costs {cost}", "HG-8.2-01"
         waiting = [data.sectio[t].name for t in eligible if new[t] == 0]
         if new[s] and waiting:
             return (f"spread rule: {', '.join(waiting)} must each get a new Legion before "
                     f"{name} gets a second", "HG-8.2-03")
         return "", ""
 
+    plans = []
     for o in orders:
         placed: list[str] = []
         why, rule = "", ""
@@ -216,18 +250,12 @@ def legions(st: HellState, player: str, orders: list[dict], data: HellData, log:
             why, rule = refusal(target)
             if why:
                 break
-            st.new_unit(LEGION, player, target)
-            p.souls -= cost
+            placed.append(target)
             new[target] += 1
-            placed.append(data.sectio[target].name)
-        if placed:
-            log.public("legions", f"{player} summons {count(len(placed), 'Legion')} for "
-                       f"{count(cost * len(placed), 'Soul')}: {', '.join(placed)}.", "HG-8.2-01",
-                       player=player, count=len(placed))
-        if why:
-            log.public("legion-refused", f"{player}: {o['n'] - len(placed)} of "
-                       f"{count(o['n'], 'Legion')} not summoned, because {why}.", rule,
-                       player=player)
+            in_play += 1
+            souls = None if souls is None else souls - cost
+        plans.append((placed, why, rule))
+    return plans
 
 
 # -- Arcana (8.3.3) ----------------------------------------------------------------------
@@ -236,7 +264,8 @@ def buy_arcana(st: HellState, player: str, o: dict, sheet, dice, data: HellData,
                prefer: tuple[str, ...]) -> None:
     """Buy cards one at a time at 5 Souls, the hand limit after each (HG-8.3.3-01, IP-16)."""
     p, price = st.players[player], data.tables["arcana_cost_souls"]
-    bought, stop, secret = 0, "", ""
+    bought, stop, secret, failed = 0, "", "", ""
+    thrown: list[str] = []
     for _ in range(o["n"]):
         if o["until"] and any(matches(o["until"], c, data) for c in p.hand):
             secret = f"you hold {entry_name(o['until'], data)}"  # his hand is private
@@ -244,20 +273,33 @@ def buy_arcana(st: HellState, player: str, o: dict, sheet, dice, data: HellData,
         if p.souls - price < o["keep"]:
             stop = (f"a card costs {price} and he keeps at least {o['keep']} of "
                     f"{count(p.souls, 'Soul')}")
+            if p.souls < price:  # short of Souls, not stopped by his KEEP
+                failed = f"a card costs {price} and you had {count(p.souls, 'Soul')}"
             break
         if not st.arcana_deck:
-            stop = "the Arcana deck is empty"
+            stop = failed = "the Arcana deck is empty"
             break
         p.souls -= price
         bought += 1
         gain_arcana(st, player, 1, dice, data, log, sheet, f"bought for {count(price, 'Soul')}",
-                    rule="HG-8.3.3-01", prefer=prefer)
+                    rule="HG-8.3.3-01", prefer=prefer, thrown=thrown)
     text = f"{player} buys {count(bought, 'Arcana card')} for {count(bought * price, 'Soul')}"
     log.public("buy-arcana", text + (f"; stops because {stop}." if stop else "."),
                "HG-8.3.3-01", player=player, count=bought)
     if secret:
         log.private(player, "buy-arcana-stop", f"You stop buying because {secret}.",
                     "HG-8.3.3-01")
+    # issue 20: what he paid for and did not get, to him
+    if failed:
+        order_failed(log, sheet, o, f"you bought {bought} of {o['n']}: {failed}",
+                     "HG-8.3.3-01", player=player, outcome=IN_PART if bought else NOT_DONE)
+    if thrown:
+        names = ", ".join(data.arcana[c].name for c in thrown)
+        held, limit = held_of(st, data, player)
+        order_failed(log, sheet, o, f"the hand limit ({limit}) threw away at once what you "
+                     f"bought: {names}; nothing kept it (a KEEP line naming it or its Minor "
+                     "kind, or the card of UNTIL, is kept first)", "HG-6.3-03", player=player,
+                     outcome=IN_PART)
 
 
 # -- Lieutenants (8.3.1) -----------------------------------------------------------------
@@ -273,19 +315,27 @@ def lieutenant_places(st: HellState, player: str) -> list[str]:
     return sorted(spots, key=lambda s: (st.owners.get(s) != player, -legions_at[s], s))
 
 
+def recruit_card(hand: list[str], o: dict, data: HellData) -> str | None:
+    """The card a RECRUIT order plays from `hand`: the one it names (WITH), else the
+    cheapest Recruit Lieutenant card, the first held of equals; None: none fits
+    (HG-8.3.1-01). The sheet check asks it too (orders/summoning.py)."""
+    if o["card"]:
+        return o["card"] if o["card"] in hand else None
+    cards = [c for c in hand if matches(RECRUIT_KIND, c, data)]
+    return min(cards, key=lambda c: (data.arcana[c].minor.cost or 0, hand.index(c)),
+               default=None)
+
+
 def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log,
-            cheap: bool = False) -> None:
+            cheap: bool = False, sheet=None, order: dict | None = None) -> None:
     """Play a Recruit Lieutenant card and pay its cost (HG-8.3.1-01), roll for a box
     (HG-8.3.1-02, mapping from data, A-07); an empty box fails, card and Souls spent
     (HG-8.3.1-04, A-07); a box emptied is refilled from the Return box (HG-8.3.1-05).
-    Without `WITH`, the cheapest Recruit Lieutenant card in hand is used."""
+    Without `WITH`, the cheapest Recruit Lieutenant card in hand is used. `sheet` and
+    `order` (the order as on the sheet) name the line when it fails (issue 20)."""
     p = st.players[player]
-    if o["card"]:
-        card = o["card"] if o["card"] in p.hand else None
-    else:
-        cards = [c for c in p.hand if matches(RECRUIT_KIND, c, data)]
-        card = min(cards, key=lambda c: (data.arcana[c].minor.cost or 0, p.hand.index(c)),
-                   default=None)
+    order = o if order is None else order
+    card = recruit_card(p.hand, o, data)
     places = lieutenant_places(st, player)
     cost, halved = lieutenant_price(st, (data.arcana[card].minor.cost or 0) if card else 0,
                                     cheap)
@@ -298,12 +348,22 @@ def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log,
             log.private(player, "recruit-refused", text, "HG-8.3.1-01")
         else:
             log.public("recruit-refused", text, "HG-8.3.1-01", player=player)
+        yours, rule = (("you held no such Recruit Lieutenant card", "HG-8.3.1-01")
+                       if card is None else
+                       (f"the card costs {count(cost, 'Soul')} and you had {p.souls}",
+                        "HG-8.3.1-01") if p.souls < cost else
+                       ("you had no Legions in a Sectio free of other Units", "HG-8.3.1-03"))
+        order_failed(log, sheet, order, yours, rule, player=player)
         return
     place = o["at"] if o["at"] in places else places[0]
     if o["at"] and o["at"] != place:
         log.public("recruit-place", f"{player} cannot place a Lieutenant in "
                    f"{data.sectio[o['at']].name}; {data.sectio[place].name} instead (IP-14).",
                    "HG-8.3.1-03", player=player)
+        order_failed(log, sheet, order, f"the Lieutenant cannot go to "
+                     f"{data.sectio[o['at']].name} (you need a Legion there and no other "
+                     f"Units); he goes to {data.sectio[place].name} instead", "HG-8.3.1-03",
+                     player=player, outcome=IN_PART)
     p.souls -= cost
     p.hand.remove(card)
     st.discard(card)
@@ -313,6 +373,9 @@ def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log,
     if chosen == 0:
         log.public("recruit-failed", f"{played}: every Lieutenants Available box is empty "
                    "and the recruitment fails.", "HG-8.3.1-04", player=player, roll=None)
+        order_failed(log, sheet, order, "every Lieutenants Available box was empty: the "
+                     "card was played and paid for, and no Lieutenant came", "HG-8.3.1-04",
+                     player=player)
         return
     if chosen:
         die, box, how = None, chosen, "picks"
@@ -323,6 +386,8 @@ def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log,
     if not pile:
         log.public("recruit-failed", f"{played}, {how}: box {box} is empty and the "
                    "recruitment fails.", "HG-8.3.1-04", player=player, roll=die)
+        order_failed(log, sheet, order, f"box {box} was empty: the card was played and paid "
+                     "for, and no Lieutenant came", "HG-8.3.1-04", player=player)
         return
     lieutenant = pile.pop(0)
     st.new_unit(LIEUTENANT, player, place, ref=lieutenant)
@@ -340,7 +405,7 @@ def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log,
 
 # -- Hellhounds (8.3.2) ------------------------------------------------------------------
 
-def tame(st: HellState, player: str, dice, data: HellData, log: Log) -> None:
+def tame(st: HellState, player: str, dice, data: HellData, log: Log, sheet=None) -> None:
     """Each of his Legions in AnteHell that minds no hound and has not tamed one this
     visit tries once, in id order (HG-8.3.2-01, HG-8.3.2-03, IP-15): 1-4 a random hound
     from the box is stacked on it, 5 nothing, 6 the Legion is destroyed. An empty box
@@ -351,6 +416,10 @@ def tame(st: HellState, player: str, dice, data: HellData, log: Log) -> None:
     if not tamers:
         log.public("tame-none", f"{player} has no Legion in AnteHell that may tame a "
                    "Hellhound.", "HG-8.3.2-03", player=player)
+        for o in orders_of(sheet, "TAME"):
+            order_failed(log, sheet, o, "you have no Legion in AnteHell that minds no "
+                         "Hellhound and has not tamed one on this visit", "HG-8.3.2-03",
+                         player=player)
     for u in sorted(tamers, key=lambda x: x.number):
         if not st.hellhound_box:
             log.public("tame-empty", "The Hellhounds box is empty: no Hellhound can be tamed.",
@@ -375,7 +444,7 @@ def tame(st: HellState, player: str, dice, data: HellData, log: Log) -> None:
 
 # -- Bonus Pay (8.3.4) -------------------------------------------------------------------
 
-def bonus(st: HellState, player: str, o: dict, data: HellData, log: Log) -> None:
+def bonus(st: HellState, player: str, o: dict, data: HellData, log: Log, sheet=None) -> None:
     """Put Souls on one of his Lieutenants until the End Phase (HG-8.3.4-01)."""
     p, name = st.players[player], data.lieutenants[o["lieutenant"]].name
     unit = next((u for u in st.units_of(player, LIEUTENANT) if u.ref == o["lieutenant"]), None)
@@ -384,6 +453,8 @@ def bonus(st: HellState, player: str, o: dict, data: HellData, log: Log) -> None
     if why:
         log.public("bonus-refused", f"{player} gives no Bonus Pay to {name}: {why}.",
                    "HG-8.3.4-01", player=player)
+        order_failed(log, sheet, o, f"{name} is not your Lieutenant" if unit is None else
+                     f"you had {count(p.souls, 'Soul')}", "HG-8.3.4-01", player=player)
         return
     p.souls -= o["n"]
     unit.bonus_pay += o["n"]

@@ -10,12 +10,14 @@ not yet implemented (never skipped silently).
 from __future__ import annotations
 
 from pbem.engine import OrderSheet, Resolution
+from pbem.grammar import clause
 
 from . import (
     action,
     combat,
     end_phase,
     hell_phase,
+    holdings,
     petitions,
     random_moves,
     setup,
@@ -74,13 +76,16 @@ def release_cards_under_incapacitated(st: HellState, data: HellData, log: Log) -
 def resolve(state: dict, sheets: dict[str, OrderSheet | None], dice, data: HellData) -> Resolution:
     st = HellState.from_dict(state)
     log = Log()
+    log.watch(holdings.KINDS, lambda: holdings.values(st))  # gains and losses
     if st.turn == 0:
         run_phases(st, sheets, dice, data, ["setup"], log)
         st.turn = 1
-        return Resolution(st.to_dict(), log.events, "turn 1")
+        return Resolution(st.to_dict(), log.events, "turn 1", changes=log.changes())
     run_phases(st, sheets, dice, data, list(PHASES), log)
     if st.winner:
+        # the result is set inside the framework's sentences: no full stop of its own
         return Resolution(st.to_dict(), log.events, f"game over after turn {st.turn}",
-                          finished=True, result=st.winner["text"])
+                          finished=True, result=clause(st.winner["text"]),
+                          changes=log.changes())
     st.turn += 1
-    return Resolution(st.to_dict(), log.events, f"turn {st.turn}")
+    return Resolution(st.to_dict(), log.events, f"turn {st.turn}", changes=log.changes())

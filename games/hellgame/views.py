@@ -7,6 +7,7 @@ a player's own hand. Deck orders and other players' hands never leave the engine
 
 from __future__ import annotations
 
+from . import effects
 from .cards import hand_limit
 from .data import HellData
 from .log import count
@@ -197,12 +198,112 @@ def attention(st: HellState, data: HellData, me: dict) -> list[str]:
 
 
 def _card(data: HellData, card_id: str) -> dict:
+    """A card of the player's hand: its face (name, Minor kind and cost, Major timing,
+    "6" marker, Major text) and how to play it (issue 20): `where` the Major half is
+    played, its `cost`, `effect` (the Major text, as `text`) and `needs` (its
+    prerequisites), `how` (the order for it); `minor_effect`, `minor_cost`,
+    `minor_how` for the Minor half ("" for a card without one)."""
     c = data.arcana[card_id]
     minor = c.minor.kind.replace("-", " ").title() if c.minor.kind else "none"
     if c.minor.kind and c.minor.cost is not None:
         minor += f" - {c.minor.cost}"
     return {"id": card_id, "name": c.name, "minor": minor, "timing": c.major.timing,
-            "six": c.flags.six, "text": c.major.text}
+            "six": c.flags.six, "text": c.major.text, "effect": c.major.text,
+            "where": _where(c), "cost": _major_cost(c), "needs": c.major.prerequisites or "",
+            "how": major_how(data, card_id), **_minor(data, c)}
+
+
+#: When a Major half is played (data/arcana.yaml major.timing), for the hand.
+TIMING_WORDS = {"action": "Action Phase", "action-or-combat": "Action Phase or Combat",
+                "combat": "Combat", "counter": "Counter", "any-time": "any time",
+                "play-right-away": "Play Right Away"}
+JOIN = "`JOIN <Daemon> IN <Sectio> BRINGING {name}`"
+
+
+def _where(c) -> str:
+    """Where the Major half is played: the card's place (HG-9.8.1-02/03), "in combat"
+    for a Combat card (the Daemon must be in the fight), else "any"."""
+    if c.major.place:
+        return {"earth": "on Earth", "hell": "in Hell"}.get(c.major.place, c.major.place)
+    return "in combat" if c.major.timing == "combat" else "any"
+
+
+def _major_cost(c) -> str:
+    """"3 Souls, 1 Favour, 1 Disfavour" (a Disfavour is taken, HG-9.8.1-04); "" if free."""
+    cost = c.major.cost
+    return ", ".join(count(n, what) for n, what in ((cost.souls, "Soul"),
+                                                   (cost.favours, "Favour"),
+                                                   (cost.disfavours, "Disfavour")) if n)
+
+
+def major_how(data: HellData, card_id: str) -> str:
+    """One line: when the Major half is played and the order that plays it
+    (docs/orders-hellgame.md): CAST, COMBAT CAST after JOIN ... BRINGING, a standing
+    COUNTER or REROLL WITH line, or nothing for a Play Right Away card."""
+    from . import turn  # noqa: F401  every module, so that every effect is registered
+    from .action.reroll_cards import RerollCard
+    from .combat.counters import NOT_IN_COMBAT, CombatCounter
+    from .orders.counters import REACTIVE
+    from .orders.playright import CHOICES
+    from .orders.rerolls import TRY_AGAIN
+
+    c = data.arcana[card_id]
+    name, timing = c.name, c.major.timing
+    spec = effects.ARCANA.get(card_id)
+    note = f" ({c.major.timing_note})" if c.major.timing_note else ""
+    if timing == "play-right-away":
+        choice = CHOICES.get(card_id)
+        return ("resolved as soon as it is drawn" + (
+            f"; your choice: `PLAY RIGHT AWAY {name} {choice}`" if choice else ""))
+    if isinstance(spec, RerollCard):
+        kinds = "ATONEMENT, EVIL DEEDS, ANTEHELL, INFLUENCE" + (
+            "" if card_id == TRY_AGAIN else ", COMBAT SAVES")
+        return (f"standing order, played when a die of yours fails: `REROLL WITH {name} "
+                f"FIRST FAILED <kind>` ({kinds} or ANY)")
+    if isinstance(spec, CombatCounter):
+        return (f"Combat Counter: {JOIN.format(name=name)} and "
+                f"`COUNTER ANY TARGETING MINE WITH {name}`")
+    if c.flags.counter or card_id in REACTIVE:
+        line = (f"Counter, when another player plays a card: `COUNTER ANY TARGETING MINE "
+                f"WITH {name}` (or name the card)")
+        if getattr(spec, "cancels", False) and card_id not in NOT_IN_COMBAT:
+            line += f"; in combat only if brought: {JOIN.format(name=name)}"
+        return line
+    if timing == "combat":
+        on = " [ON ...]" if getattr(spec, "target", None) else ""
+        return (f"Combat{note}: {JOIN.format(name=name)}, then "
+                f"`COMBAT CAST {name}{on} IN <Sectio>`")
+    target = getattr(spec, "target", None)
+    on = f" ON {target.form}" if target else ""
+    line = f"Action Phase{note}: `<Daemon>: CAST {name}{on}`"
+    support = getattr(spec, "support", None)
+    if support:
+        line += f"; helpers first: `<Daemon>: SUPPORT <caster> {name}`"
+    if getattr(spec, "fight", None):
+        line += (f"; or in combat: {JOIN.format(name=name)}, then `COMBAT CAST {name} "
+                 "[ON ...] IN <Sectio>`")
+    return line
+
+
+def _minor(data: HellData, c) -> dict:
+    """The Minor half: what it does, its Soul cost and its order (HG-9.4-01/02 Pass,
+    HG-9.6-01 Walk the Earth, HG-8.3.1-01 Recruit Lieutenant)."""
+    kind, name = c.minor.kind, c.name
+    if not kind:
+        return {"minor_effect": "", "minor_cost": "", "minor_how": ""}
+    cost = count(c.minor.cost, "Soul") if c.minor.cost else "free"
+    slots = data.tables["pass_slots"].get(kind, 0)
+    if slots:
+        behind = "the next Daemon" if slots == 1 else f"the next {slots} Daemons"
+        effect = f"the Daemon moves back behind {behind} on the Rank Track"
+        how = f"Action Phase: `<Daemon>: PASS WITH {name}`"
+    elif kind == "walk-the-earth":
+        effect = "the Daemon goes to Earth (the card stays under it)"
+        how = f"Action Phase: `<Daemon>: WALK THE EARTH WITH {name}`"
+    else:  # recruit-lieutenant
+        effect = "a new Lieutenant (a die picks which)"
+        how = f"Summoning Phase: `RECRUIT WITH {name} [AT <Sectio>]`"
+    return {"minor_effect": effect, "minor_cost": cost, "minor_how": how}
 
 
 def turn_marks(before: dict, after: dict, events) -> dict:

@@ -62,6 +62,15 @@ class LordsOfHell:
     def templates(self) -> str:
         return TEMPLATES
 
+    def order_help(self):
+        """Every order and its example: HELP ORDERS (pbem/orderhelp.py)."""
+        from pbem.orderhelp import OrderHelp
+
+        from .orders import ORDER_TYPES
+
+        return [OrderHelp(o.keyword, o.doc, o.example, o.rule,
+                          when=", ".join(o.phases)) for o in ORDER_TYPES.values()]
+
     def audit(self) -> dict:
         from .dataaudit import audit
 

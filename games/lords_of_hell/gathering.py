@@ -17,6 +17,8 @@ see its results before they order:
 
 from __future__ import annotations
 
+from pbem.grammar import count, possessive, verb
+
 from . import deck, overlord, proclaim, souls
 from .homes import prisoners_of
 from .souls import devil_name
@@ -56,8 +58,9 @@ def discard_rituals(st: dict, data, dice, log) -> None:
                        f"without effect: {names}.", "LH-III.4-02", player=name, count=n,
                        cards=list(p["rituals"]))
         else:
-            log.public("rituals-discarded", f"{dn}'s {n} unfinished face-down ritual(s) "
-                       "are discarded without effect.", "LH-III.4-02", player=name, count=n)
+            log.public("rituals-discarded", f"{possessive(dn)} "
+                       f"{count(n, 'unfinished face-down ritual')} {verb(n != 1, 'be')} "
+                       "discarded without effect.", "LH-III.4-02", player=name, count=n)
             log.private(name, "rituals-discarded", f"Your rituals discarded: {names}.",
                         "LH-III.4-02", cards=list(p["rituals"]))
         deck.discard(st, list(p["rituals"]), dice, log)

@@ -19,8 +19,9 @@ import copy
 
 from pbem.engine import OrderSheet, Resolution
 from pbem.eventlog import Log
+from pbem.grammar import clause
 
-from . import combat, draw, gathering, trading, transfer, victory
+from . import combat, draw, gathering, holdings, trading, transfer, victory
 from .datamodel import LohData
 from .orders import standing
 
@@ -37,6 +38,7 @@ def resolve(state: dict, sheets: dict[str, OrderSheet | None], dice, data: LohDa
             ) -> Resolution:
     st = copy.deepcopy(state)
     log = Log()
+    log.watch(holdings.KINDS, lambda: holdings.values(st))  # gains and losses
     log.phase = st["phase"]
     standing.keep(st, sheets)
     trading.apply(st, sheets, data, dice, log)  # every stage is a trading window
@@ -51,10 +53,13 @@ def resolve(state: dict, sheets: dict[str, OrderSheet | None], dice, data: LohDa
             log.phase = "end"
             victory.score(st, data, log)
             st["phase"] = "over"
+            # the result is set inside the framework's sentences ("The game is over:
+            # ... VP."): no full stop of its own
             return Resolution(st, log.events, stage_name(st), finished=True,
-                              result=victory.result_text(st, data))
+                              result=clause(victory.result_text(st, data)),
+                              changes=log.changes())
         _next_turn(st, data, dice, log)
-    return Resolution(st, log.events, stage_name(st))
+    return Resolution(st, log.events, stage_name(st), changes=log.changes())
 
 
 def _start_combat(st: dict, data: LohData, dice, log: Log) -> None:

@@ -14,6 +14,8 @@ the log; the VP count the cards as held.
 
 from __future__ import annotations
 
+from pbem.grammar import count
+
 from .souls import devil_name
 from .state import is_oath, oath_owner, order_from_starter
 
@@ -48,7 +50,7 @@ def score(st: dict, data, log) -> None:
             oaths = _oaths_of(p, over_devil)
             if oaths:
                 vp += oaths * t["overlord_oath"]
-                parts.append(f"{_num(oaths * t['overlord_oath'])} for {oaths} Oath(s) of "
+                parts.append(f"{_num(oaths * t['overlord_oath'])} for {count(oaths, 'Oath')} of "
                              f"{devil_name(st, data, over)}")
         if p["sp"] > low:
             vp += t["not_least_sp"]

@@ -113,10 +113,11 @@ def test_no_report_names_a_card_in_another_players_hand():
         # names also occur in the order form's fixed examples, ids and hand rows do not
         for c in others:
             assert f"  {data.arcana[c].name} - Minor" not in reports[p]["text"], (p, c)
-            assert f"<td>{escape(data.arcana[c].name)}</td>" not in reports[p]["html"], (p, c)
+            assert f"<b>{escape(data.arcana[c].name)}</b>" not in reports[p]["html"], (p, c)
             assert c not in reports[p]["json"], (p, c)
         for c in mine:
             assert f"  {data.arcana[c].name} - Minor" in reports[p]["text"]
+            assert f"<b>{escape(data.arcana[c].name)}</b>" in reports[p]["html"]
             assert f'"{c}"' in reports[p]["json"]
 
 

@@ -9,7 +9,7 @@ from email.policy import default
 
 import pytest
 
-from pbem import outbox
+from pbem import mapimage, outbox
 from pbem.dice import Dice
 from pbem.engine import get_game
 from pbem.reports import SCHEMA
@@ -130,7 +130,9 @@ def test_the_income_forecast_adds_up(turn):
     mine = [u for u in res.state["units"] if u["owner"] == "anna"
             and u["kind"] in ("legion", "lieutenant")]
     assert inc["upkeep_units"] == len(mine)
-    assert f"= {inc['net']:+d} Souls" in out["anna"]["text"]
+    net = f"{inc['net']:+d} Soul{'' if abs(inc['net']) == 1 else 's'}"
+    assert f"Next Soul Phase, if nothing changes before it: {net}" in \
+        " ".join(out["anna"]["text"].split())  # filled to 72 columns
 
 
 def test_a_report_mail_is_text_and_html_alternatives_with_the_json_attached(tmp_path, turn):
@@ -153,9 +155,12 @@ def test_a_report_mail_is_text_and_html_alternatives_with_the_json_attached(tmp_
     assert msg.get_content_type() == "multipart/mixed"
     alt, attached = msg.get_payload()
     assert alt.get_content_type() == "multipart/alternative"
-    assert [p.get_content_type() for p in alt.get_payload()] == ["text/plain", "text/html"]
+    # the HTML and the map as a PNG it shows by Content-ID (issue 20: pbem.mapimage)
+    assert [p.get_content_type() for p in alt.get_payload()] == ["text/plain",
+                                                                 "multipart/related"]
     assert msg.get_body(("plain",)).get_content().replace("\r\n", "\n") == out["anna"]["text"]
-    assert msg.get_body(("html",)).get_content().replace("\r\n", "\n") == out["anna"]["html"]
+    assert msg.get_body(("html",)).get_content().replace("\r\n", "\n") == \
+        mapimage.for_mail(out["anna"]["html"]).html
     assert attached.get_filename() == "g-01-anna.json"
     assert json.loads(attached.get_content()) == json.loads(out["anna"]["json"])
     for line in data.split(b"\r\n"):

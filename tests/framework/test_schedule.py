@@ -101,11 +101,12 @@ def test_next_slots_are_strictly_after_and_ascending():
 
 # --- hours ------------------------------------------------------------------------------
 
-def test_hours_deadline_is_rounded_up_to_the_next_whole_minute():
-    assert deadline({}, utc(2026, 11, 23, 10, 15, 30)) == utc(2026, 11, 26, 10, 16)
-    assert deadline({}, utc(2026, 11, 23, 10, 15)) == utc(2026, 11, 26, 10, 15)
+def test_hours_deadline_is_rounded_up_to_the_next_full_hour():
+    """Issue 20 (was: the next whole minute); more in test_deadline_rounding.py."""
+    assert deadline({}, utc(2026, 11, 23, 10, 15, 30)) == utc(2026, 11, 26, 11, 0)
+    assert deadline({}, utc(2026, 11, 23, 10, 0)) == utc(2026, 11, 26, 10, 0)
     opened = datetime(2026, 11, 23, 10, 0, 0, 1, tzinfo=UTC)
-    assert deadline({"hours": 1.5}, opened) == utc(2026, 11, 23, 11, 31)
+    assert deadline({"hours": 1.5}, opened) == utc(2026, 11, 23, 12, 0)
 
 
 def test_hours_count_elapsed_time_across_dst_and_ignore_min_hours():

@@ -194,3 +194,28 @@ def test_hg_11_1_03_a_card_is_brought_to_one_combat_a_turn(make_state):
         "Ukobach (a) joins the combat in SUGAR HILL, bringing 1 Arcana card",
         "Caim (a) joins the combat in ADDICTION, bringing 0 Arcana cards"]
     assert st.players["a"].hand == ["arcana.frenzy"]  # A-41: unplayed, back in hand
+
+
+def test_hg_11_2_2_04_the_freebooters_take_a_plural_possessive(make_state):
+    """Issue 20: "the Freebooters' Legion", not "the Freebooters's"; a player's name
+    takes "'s" (pbem.grammar.possessive)."""
+    st = make_state(players=PLAYERS, units=[("legion", None, SH), ("legion", None, SH),
+                                            ("legion", "a", SH)])
+    log = run_phase(combat.run, st, DATA, script=[6, 1, 6, 6, 1])
+    texts = [e.text for e in log.events if e.kind in ("combat-roll", "combat-save")]
+    assert texts == ["the Freebooters' legion u1 rolls 6: 1 hit",
+                     "the Freebooters' legion u2 rolls 1: 0 hits",
+                     "a's legion u3 rolls 6: 1 hit",
+                     "a's legion u3 takes 1 hit, rolls 6: destroyed",
+                     "the Freebooters' legion u1 takes 1 hit, rolls 1: saved"]
+
+
+def test_hg_16_5_03_the_freebooters_roll_for_their_side_in_the_plural(make_state):
+    """Issue 20: "the Freebooters roll 3 and fight with a" (the verb agrees)."""
+    st = make_state(players=PLAYERS, units=[("legion", None, SH), ("legion", "b", SH),
+                                            ("legion", "a", SH)])
+    log = run_phase(combat.run, st, DATA, script=[6, 6, 6, 3,  # tie-breaks for most Units
+                                                  3,  # the Freebooters' side: with a
+                                                  5, 2, 2, 5, 6, 6, 5, 3])  # two rounds
+    assert [e.text for e in log.events if e.kind == "combat-side"] == [
+        "a names b as its enemy", "the Freebooters roll 3 and fight with a"]

@@ -99,10 +99,13 @@ def test_ip_25_canonical_lines_read_back_the_same(make_state, parse, text):
 
 
 def test_ip_25_defaults_listed_until_ordered(make_state):
-    st = state(make_state, [])
+    # listed while he has a Lieutenant, whose flight they decide (issue 20: only what
+    # concerns the player)
+    st = state(make_state, [("lieutenant", "horned", ADDICTION, SULLA)])
     left = left_to_defaults(st, GAME.check_orders(st.to_dict(), "horned", "FLIGHT TAKE MAX 1"))
     assert [t for t in left if t.startswith("IP-25")] == [
-        "IP-25: a fleeing Lieutenant takes the die that leads to your own Sectio free of "
+        "IP-25 (FLIGHT PREFER): a fleeing Lieutenant takes the die that leads to your own "
+        "Sectio free of "
         "enemies, else one nobody controls, another player's, AnteHell, an occupied one"]
 
 
@@ -272,3 +275,10 @@ def test_ip_25_kinds_are_read_as_before_issue_17():
     for _ in range(2000):
         part = " ".join(rng.choice(words) for _ in range(rng.randint(0, 8)))
         assert _names(part) == _names_before_issue_17(part), part
+
+
+def test_ip_25_defaults_not_listed_without_a_lieutenant(make_state):
+    st = state(make_state, [("legion", "horned", ADDICTION)])
+    left = left_to_defaults(st, GAME.check_orders(st.to_dict(), "horned", ""))
+    assert [t for t in left if t.startswith("IP-25")] == []
+    assert any(t.startswith("IP-23 (FLEE)") for t in left)  # his Legion may be marched on

@@ -254,12 +254,13 @@ def test_hell_thou_art_not_real_hook_no_heretics_income(make_state, data):
 def test_phenomenon_need_for_change_and_end_of_season_use_the_card_number(make_state, data):
     """phenomenon.need-for-change: -2 from Tempers' grey box, -1 from Forgiveness';
     phenomenon.end-of-season: +2 from Boredom's."""
-    for card, ph, souls in (("hell.tempers", "phenomenon.need-for-change", 0 + 3),
-                            ("hell.forgiveness", "phenomenon.need-for-change", 1 + 3),
-                            ("hell.boredom", "phenomenon.end-of-season", 4 + 3)):
+    for card, ph, souls, said in (
+            ("hell.tempers", "phenomenon.need-for-change", 0 + 3, "-2 Souls."),
+            ("hell.forgiveness", "phenomenon.need-for-change", 1 + 3, "-1 Soul."),  # issue 20
+            ("hell.boredom", "phenomenon.end-of-season", 4 + 3, "+2 Souls.")):
         st = make_state({"a": {}}, owners={BANKERS: "a", THIEVES: "a"})
         log = phenomenon(ph, card, [BANKERS], st, data)
-        assert texts(log, "income-change")
+        assert texts(log, "income-change")[0].endswith(f"produces {said}")
         log = run_soul(st, data)
         assert st.players["a"].souls == souls, card
         assert texts(log, "sectio-income")[0].startswith(

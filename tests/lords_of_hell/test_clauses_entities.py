@@ -314,7 +314,7 @@ def test_lh_i_2_02_dis_hits_only_when_its_owner_defends_it():
                                                    "souls": 2}})
     _, log = play_round(home, {"b": "TARGET a\nATTACK a\nRETREAT IF AFTER ROUND 1",
                                "a": "ATTACK b"}, [1, 1])
-    assert texts(log, "dis-hits") == ["Dis: Mammon (b) take 1 automatic hit each."]
+    assert texts(log, "dis-hits") == ["Dis: Mammon (b) takes 1 automatic hit."]  # issue 20
     away = combat_state({"a": {"home": DIS}, "b": {"devil": "devil.mammon", "home": COCYTUS,
                                                    "souls": 2}})
     _, log = play_round(away, {"a": "TARGET b\nATTACK b\nRETREAT IF AFTER ROUND 1"}, [1, 1])

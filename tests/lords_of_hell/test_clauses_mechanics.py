@@ -182,6 +182,7 @@ def test_lh_ii_5_1_01_phase_start_mechanics_run_after_the_trading_window():
     gone = next(e for e in evs if e.kind == "rituals-discarded")
     assert gone.phase == "combat" and gone.rule == "LH-III.3-01"
     assert gone.data["rituals"] == ["ritual.chain-catalysm"]
+    assert gone.text.startswith("Asmodeus (a) has 1 ritual caster for 2 rituals: ")  # issue 20
     assert last(evs, "deal") < first(evs, "rituals-revealed") < first(evs, "rituals-discarded")
     assert not [e for e in evs if e.phase == "combat" and e.kind in TRADING]
 

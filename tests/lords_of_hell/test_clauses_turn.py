@@ -386,6 +386,8 @@ def test_lh_iv_1_2_01_realm_powers_stop_when_the_realm_is_emptied():
     # round 2: b 1, 1; c 1. Round 3: c leaves.
     _, log = play_round(st, orders, [1, 5, 1, 1, 1, 1, 1])
     assert [e.data["targets"] for e in events(log, "dis-hits")] == [["b", "c"]]
+    assert [e.text for e in events(log, "dis-hits")] == [
+        "Dis: Belial (b), Glasya (c) take 1 automatic hit each."]  # the verb agrees (issue 20)
     assert st["combat"]["fights"][0]["rounds"] == 2
     assert (st["players"]["b"]["souls"], st["players"]["c"]["souls"]) == (2, 2)
 

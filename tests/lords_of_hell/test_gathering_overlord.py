@@ -215,7 +215,8 @@ def test_lh_iii_4_4_01_turn_ends_the_game_with_the_result(make_state):
     assert res.finished and res.state["phase"] == "over"
     assert res.state["overlord"] == "a"
     assert res.state["vp"] == {"a": 5.5, "b": 3.0, "c": 0.0, "d": 0.0}
-    assert res.result == "Asmodeus (a) is the Overlord of Hell. Asmodeus (a) wins with 5.5 VP."
+    # no final full stop: the result is set inside "The game is over: ... VP." (issue 20)
+    assert res.result == "Asmodeus (a) is the Overlord of Hell. Asmodeus (a) wins with 5.5 VP"
     assert st["overlord"] is None  # turn.resolve works on a copy
 
 

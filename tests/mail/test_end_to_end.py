@@ -113,7 +113,8 @@ def test_orders_in_by_imap_answers_and_reports_out_by_smtp(site, dovecot, smtp_s
         model = json.loads(data)
         assert text.startswith(f"The HellGame - game hell1 - setup\nReport for {p}\n")
         assert "Orders for turn 1 are due by " in text
-        assert f"report for <strong>{p}</strong>" in html and "<svg" in html
+        # the mail shows the map as a PNG by Content-ID (the archived HTML keeps the SVG)
+        assert f"report for <strong>{p}</strong>" in html and 'src="cid:map.' in html
         assert model["player"] == p and model["stage"]["next"] == "turn 1"
         for body in (text, html, data):
             assert all(site.secrets[q] not in body for q in PLAYERS)

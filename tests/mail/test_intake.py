@@ -141,7 +141,8 @@ def test_a_sheet_delivered_after_the_deadline_is_late(kit):
     late = START + timedelta(hours=72, minutes=1)
     _, _, [h] = take(kit, raw, delivered=late)
     assert h.status == "refused" and "after the deadline of setup" in h.reason
-    assert "the next stage, due about Sun 29 Nov 2026 09:01 UTC" in h.reason
+    # 09:01 + 72 h, rounded up to the next full hour (issue 20)
+    assert "the next stage, due about Sun 29 Nov 2026 10:00 UTC" in h.reason
     assert kit.db["submissions"].count == 0
 
 

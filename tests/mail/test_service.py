@@ -49,6 +49,27 @@ def test_help_answers_with_the_text_of_docs_players(kit):
     assert commands.help_text() in last_reply(kit, "zoe@example.net")["body"]
 
 
+def test_help_orders_sends_every_order_of_the_game_with_its_default(kit):
+    """Issue 20: the form shows only what a player can order now; the whole list, with
+    each default, is one mail away (pbem/orderhelp.py)."""
+    from pbem_games.hellgame.defaults import DECISIONS
+    from pbem_games.hellgame.orders import ORDER_TYPES
+
+    h = take(kit, kit.mail("anna@example.org", kit.sheet("anna", "HELP ORDERS")))
+    assert h.status == "answered"
+    body = last_reply(kit, "anna@example.org")["body"]
+    flat = " ".join(body.split())
+    for keyword, o in ORDER_TYPES.items():
+        assert f"{keyword} ({o.stages[0]}):" in flat and f"e.g. {o.example}" in flat
+    for stage in DECISIONS.values():
+        for _, ip, text in stage:
+            assert f"{' '.join(text.split())} ({ip})" in flat.split("if left out: ", 1)[1]
+    assert "<Daemon>: <Action> (turn):" in flat
+    h = take(kit, kit.mail("zoe@example.net", "HELP ORDERS"))
+    assert "HELP ORDERS needs the game: add a line GAME <name>" in \
+        " ".join(last_reply(kit, "zoe@example.net")["body"].split())
+
+
 def test_every_command_is_in_the_docs_with_an_example():
     players = (DOCS / "players.md").read_text()
     for spec in commands.COMMANDS.values():

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from .. import playright, playright_2
 from ..orders import orders_of
+from ..orders.failures import FAILED, line_of
 from . import (
     abilities,
     catalog,  # noqa: F401  (registers every kind)
     conditions,
 )
 from .context import ActionCtx, Queue
-from .kinds import EARTH, HELL, KINDS
+from .kinds import EARTH, HELL, KINDS, place_refusal
 from .queue import build, choose_pass_card, play_pass
 from .simple import PROTOCOL, protocol_forbids, return_to_hell
 
@@ -42,6 +43,8 @@ def run(st, sheets, dice, data, log) -> Queue:
         if d.incapacitated:  # HG-9.0-02
             log.public("incapacitated", f"{data.daemons[d.id].name} ({d.owner}) is "
                        f"Incapacitated and takes no Action", "HG-9.0-02", daemon=d.id)
+            _unused(log, sheets, d.owner, d.id, data, "it is Incapacitated and takes no "
+                    "Action [HG-9.0-02]")
     turns = 0
     while queue.waiting:
         turns += 1
@@ -58,6 +61,15 @@ def run(st, sheets, dice, data, log) -> Queue:
         if _up(actx, _alternatives(st, sheets, player, daemon)):
             continue  # it Passed: the queue moved it back
         queue.waiting.pop(0)
+    for daemon in started:  # issue 20: lines of Daemons that never came up, to their owners
+        if daemon not in queue.seen and daemon not in queue.taken:  # (a Counter takes one)
+            d = st.daemons.get(daemon)
+            owner = next((p for p in st.seats if any(
+                o["daemon"] == daemon and not o.get("borrowed")
+                for o in orders_of(sheets.get(p), KEYWORD))), None)
+            _unused(log, sheets, owner, daemon, data, "it was destroyed before it came up"
+                    if d is None else "it was Incapacitated before it came up [HG-9.0-02]"
+                    if d.incapacitated else "the Action Phase ended before it came up")
     st.marks.pop(PROTOCOL, None)  # "this turn": the only Pass for Good of the turn is past
     playright.end_action_phase(st, data, log, queue)  # Play Right Away cards (HG-6.3.1-01)
     # Walpurgis Night, Council, Long Parliament look back on the phase now it is over
@@ -87,6 +99,9 @@ def _up(actx: ActionCtx, alternatives: list[dict]) -> bool:
                         f"from Earth)", "HG-10.1-03", daemon=actx.daemon,
                         forced=True)
         abilities.on_pass_for_good(actx)  # Ashtaroth's Favour
+        _unused(actx.log, actx.sheets, actx.player, actx.daemon, actx.data, "it was "
+                "recalled from Earth and must Pass for Good this turn [HG-10.1-03]",
+                borrowed=actx.st.daemons[actx.daemon].owner != actx.player)
         return False
     if playright.before_action(actx, first_time):  # A Bad Day, Mania ... (HG-6.3.1-01)
         return False
@@ -101,19 +116,19 @@ def _up(actx: ActionCtx, alternatives: list[dict]) -> bool:
         if alt["kind"] == "PASS":
             cid, why = choose_pass_card(actx, alt["action"])
             if cid is None:
-                _note(actx, f"{label} not possible: {why}")
+                _failed(actx, alt, f"{label} not possible: {why}")
                 continue
             play_pass(actx, cid)
             return True
         if alt["kind"] == "PASS FOR GOOD" and not first_time:
-            _note(actx, f"{label} not possible: only when the Daemon first comes up "
-                        f"[HG-9.3-01]")
+            _failed(actx, alt, f"{label} not possible: only when the Daemon first comes up "
+                               f"[HG-9.3-01]")
             continue
         why = _take(actx, alt)
         if why is None:
             q.taken[actx.daemon] = alt["kind"]
             return False
-        _note(actx, f"{label} not possible: {why}")
+        _failed(actx, alt, f"{label} not possible: {why}")
     if copy is not None:
         playright_2.cannot_copy(actx, copy)
         return False
@@ -127,8 +142,9 @@ def _take(actx: ActionCtx, alt: dict) -> str | None:
     if kind.run is None:
         actx.log.not_implemented(f"the {kind.keyword} Action", kind.rule)
         return f"the {kind.keyword} Action is not implemented yet"
-    if kind.place == EARTH and d.where != EARTH:
-        return f"{kind.keyword} is an Action for a Daemon Walking the Earth [HG-9.7-01]"
+    why = place_refusal(kind, d.where)  # the sheet check asks it too (orders/actions.py)
+    if why:
+        return why
     if kind.place == HELL and d.where == EARTH and kind.keyword != "WALK THE EARTH":
         # HG-9.6-03: an Action affecting Hell brings the Daemon back, then is carried out
         mark = len(actx.log.events)
@@ -140,8 +156,6 @@ def _take(actx: ActionCtx, alt: dict) -> str | None:
         return_to_hell(actx, f" to {kind.keyword.lower()}")
         actx.log.events.insert(mark, actx.log.events.pop())  # said before the Action
         return None
-    if kind.keyword == "WALK THE EARTH" and d.where == EARTH:
-        return "the Daemon is Walking the Earth already"
     return kind.run(actx, alt["action"])
 
 
@@ -168,8 +182,37 @@ def _default(actx: ActionCtx, first_time: bool) -> None:
 
 
 def _note(actx: ActionCtx, text: str) -> None:
-    """Why an alternative was not taken: for the player who ordered it."""
+    """Why an alternative was not tried (its condition does not hold): for the player
+    who ordered it."""
     actx.log.private(actx.player, "action-skipped", text, "HG-9.2-01", daemon=actx.daemon)
+
+
+def _failed(actx: ActionCtx, alt: dict, text: str) -> None:
+    """An alternative tried that could not be carried out: for the player who ordered it
+    (issue 20: kind "order-failed", with the line it came from)."""
+    r = line_of(actx.sheets.get(actx.player), alt)
+    actx.log.private(actx.player, FAILED, text, "HG-9.2-01", daemon=actx.daemon,
+                     line=r.line_no if r else None, order=r.canonical if r else "",
+                     type=KEYWORD)
+
+
+def _unused(log, sheets, player: str | None, daemon: str, data, why: str,
+            borrowed: bool = False) -> None:
+    """The Daemon's lines on `player`'s sheet were never tried: one "order-failed" event
+    for him naming them (issue 20). BORROWED lines are for a Daemon he may never
+    control: not reported unless `borrowed` (he controls it now)."""
+    sheet = sheets.get(player) if player is not None else None
+    lines = [r for r in (sheet.lines if sheet is not None else []) if r.ok and r.order
+             and r.order["type"] == KEYWORD and r.order["daemon"] == daemon
+             and bool(r.order.get("borrowed")) == borrowed]
+    if not lines:
+        return
+    nums = ", ".join(str(r.line_no) for r in lines)
+    what = f"line {nums} ({lines[0].canonical}) was" if len(lines) == 1 else \
+        f"lines {nums} were"
+    log.private(player, FAILED, f"{data.daemons[daemon].name}: your {what} not used: {why}.",
+                "HG-9.2-01", daemon=daemon, lines=[r.line_no for r in lines],
+                line=lines[0].line_no, order=lines[0].canonical, type=KEYWORD)
 
 
 def _name(actx: ActionCtx) -> str:

@@ -13,12 +13,14 @@ register("PASS FOR GOOD", parse=simple.parse_pass_for_good, run=simple.run_pass_
          doc="the Daemon does nothing this turn; only when it first comes up, never after a "
              "Pass")
 register("PASS", parse=simple.parse_pass, run=None,  # the queue plays it (queue.py)
-         rule="HG-9.4-01", example="Baal: PASS BEHIND Caim IF Caim HAS NOT ACTED",
+         known=simple.known_pass, rule="HG-9.4-01",
+         example="Baal: PASS BEHIND Caim IF Caim HAS NOT ACTED",
          doc="play the cheapest Pass card that moves the Daemon behind Caim (PASS 2: past at "
              "least 2 Daemons; PASS WITH <card>: that card) and pay its Souls; asked again "
              "each time the Daemon comes up")
 register("WALK THE EARTH", parse=simple.parse_walk, run=simple.run_walk, place=HELL,
-         rule="HG-9.6-01", example="Baal: WALK THE EARTH WITH Blood for Lilith",
+         known=simple.known_walk, rule="HG-9.6-01",
+         example="Baal: WALK THE EARTH WITH Blood for Lilith",
          doc="play a Walk-the-Earth Minor Arcana (the cheapest, or the one named) and pay its "
              "Souls; the Daemon is on Earth")
 register("LEAVE THE EARTH", parse=simple.parse_leave, run=simple.run_leave, place=EARTH,
@@ -46,7 +48,8 @@ register("MARCH", parse=march.parse_march, run=march.run_march, place=HELL, rule
              "they carry")
 
 # Cast Magic does its own locale logic (magic.py: HG-9.8.1-02/03), hence place None.
-register("CAST", parse=magic.parse_cast, run=magic.run_cast, rule="HG-9.8-01",
+register("CAST", parse=magic.parse_cast, run=magic.run_cast, known=magic.known_cast,
+         rule="HG-9.8-01",
          example="Balban: CAST Incubus ON Ashtaroth",
          doc="play a Major Arcana marked Action from the hand, pay its costs; other players "
              "may answer with Counters (COUNTER orders)")

@@ -52,3 +52,11 @@ class ActionCtx:
         """A player's accepted orders of one type, in sheet order (standing orders such
         as GRANT PASSAGE or FLEE are read this way)."""
         return orders_of(self.sheets.get(player), keyword)
+
+
+def not_held(st: HellState, data: HellData, player: str, card: str) -> str | None:
+    """Why `player` cannot play `card`: it is not in his hand (None: it is). The Action
+    Phase asks it as a card is played, the sheet check (issue 20) when the sheet comes."""
+    if card in st.players[player].hand:
+        return None
+    return f"{data.arcana[card].name} is not in {player}'s hand"

@@ -10,6 +10,11 @@ changed anything, and the Daemon's next alternative is tried.
 
 `place` says where the Daemon must be: "hell" (a Daemon Walking the Earth first returns
 to Hell, HG-9.6-03), "earth" (a Daemon in Hell cannot take it), or None (either).
+
+A kind may also have `known(action, ctx, daemon)`, its sheet check (issue 20,
+orders/actions.py): raise OrderError for a line that cannot work this turn, or return a
+warning (orders.caution) for one that will not work as things stand, from what the
+player sees when he sends the sheet, through the same functions `run` uses.
 """
 
 from __future__ import annotations
@@ -32,18 +37,29 @@ class ActionKind:
     run: Callable | None  # None: understood, not yet implemented (said so in play)
     place: str | None = None
     wants_daemon: bool = False  # parse(text, ctx, daemon=...) checks the Daemon's stats
+    known: Callable | None = None  # the sheet check (issue 20), see the module docstring
 
 
 KINDS: dict[str, ActionKind] = {}
 
 
 def register(keyword: str, *, parse: Callable, run: Callable | None, rule: str, example: str,
-             doc: str, place: str | None = None) -> None:
+             doc: str, place: str | None = None, known: Callable | None = None) -> None:
     key = keyword.upper()
     if key in KINDS:
         raise ValueError(f"Action {key} registered twice")
     wants = "daemon" in inspect.signature(parse).parameters
-    KINDS[key] = ActionKind(key, rule, example, doc, parse, run, place, wants)
+    KINDS[key] = ActionKind(key, rule, example, doc, parse, run, place, wants, known)
+
+
+def place_refusal(kind: ActionKind, where: str) -> str | None:
+    """Why a Daemon `where` it is cannot take an Action of this kind, or None (an Action
+    affecting Hell taken on Earth first brings the Daemon back, HG-9.6-03: no refusal)."""
+    if kind.place == EARTH and where != EARTH:
+        return f"{kind.keyword} is an Action for a Daemon Walking the Earth [HG-9.7-01]"
+    if kind.keyword == "WALK THE EARTH" and where == EARTH:
+        return "the Daemon is Walking the Earth already"
+    return None
 
 
 def find(words: list[str]) -> tuple[ActionKind | None, int]:

@@ -38,10 +38,11 @@ from .. import effects
 from ..errors import OrderError
 from ..favours import attribute
 from ..log import count
+from ..orders import caution
 from ..orders.common import card_id, place_id, place_name, player_name
 from ..state import IN_HELL, ON_EARTH  # the same words as a card's place: "hell", "earth"
 from . import conditions
-from .context import ActionCtx
+from .context import ActionCtx, not_held
 from .simple import return_to_hell
 
 RULE = "HG-9.8-01"
@@ -87,7 +88,10 @@ class Spell:
     prerequisites), before anything is paid; `cancels`: a Counter that cancels the card
     it answers (HG-9.8.2-01). `fight`: the card's effect when it is played in combat
     (an "Action or Combat" card, combat/magic.py: `fight(fight, side, daemon, order)`),
-    and `fight_target` reads its ON part there."""
+    and `fight_target` reads its ON part there. `known(data, st, caster, target)`: the
+    part of its prerequisites that nothing before the cast can change (printed Daemon
+    stats): why it cannot work, or None; `check` asks it too, and the sheet check refuses
+    a line it answers (issue 20, `known_cast`)."""
 
     card: str
     effect: Callable
@@ -97,6 +101,7 @@ class Spell:
     cancels: bool = False
     fight: Callable | None = None
     fight_target: Callable | None = None
+    known: Callable | None = None
 
     def __call__(self, cast: Cast) -> None:
         self.effect(cast)
@@ -109,12 +114,13 @@ class Spell:
 
 def spell(card: str, *, target: Target | None = None, check: Callable | None = None,
           support: Support | None = None, cancels: bool = False,
-          fight: Callable | None = None, fight_target: Callable | None = None):
+          fight: Callable | None = None, fight_target: Callable | None = None,
+          known: Callable | None = None):
     """Register the decorated function as the effect of `card` (effects.ARCANA)."""
 
     def wrap(fn):
         effects.arcana(card)(Spell(card, fn, target, check, support, cancels, fight,
-                                   fight_target))
+                                   fight_target, known))
         return fn
 
     return wrap
@@ -293,9 +299,10 @@ def run_cast(actx: ActionCtx, order: dict) -> str | None:
     st, data = actx.st, actx.data
     cid, target = order["card"], order["target"]
     card, sp = data.arcana[cid], effects.ARCANA[cid]
-    p, me = st.players[actx.player], st.daemons[actx.daemon]
-    if cid not in p.hand:
-        return f"{card.name} is not in {actx.player}'s hand"
+    me = st.daemons[actx.daemon]
+    missing = not_held(st, data, actx.player, cid)
+    if missing:
+        return missing
     named = [v for x in target.values() for v in (x if isinstance(x, list) else [x])]
     for d in named:  # every Daemon the target names (daemon, partner, first, second, ...)
         if isinstance(d, str) and d in data.daemons and d not in st.daemons:  # left play
@@ -339,10 +346,10 @@ def _locale(actx: ActionCtx, card, target: dict) -> tuple[str, str | None]:
     t = target.get("daemon")
     there = st.daemons[t].where if t else None
     t_name = actx.data.daemons[t].name if t else ""
+    why = caster_away(card, here, name)
+    if why:
+        return here, why
     if card.major.place == ON_EARTH:
-        if here != ON_EARTH:
-            return here, (f"{card.name} is cast On Earth, and {name} is in Hell "
-                          "[HG-9.8.1-02]")
         if there == IN_HELL:
             return here, (f"{card.name} is cast On Earth, where caster and target must both "
                           f"be, and {t_name} is in Hell [HG-9.8.1-02]")
@@ -352,6 +359,59 @@ def _locale(actx: ActionCtx, card, target: dict) -> tuple[str, str | None]:
         return here, (f"{card.name} is cast In Hell, where caster and target must both be, "
                       f"and {t_name} is on Earth [HG-9.8.1-02]")
     return (IN_HELL if affects_hell else here), None
+
+
+def caster_away(card, here: str, name: str) -> str | None:
+    """Why a caster `here` cannot cast `card` from where he is (HG-9.8.1-02): a card cast
+    On Earth needs him on Earth. A card cast In Hell he reaches from Earth by descending
+    as he casts (HG-9.8.1-03): no reason."""
+    if card.major.place == ON_EARTH and here != ON_EARTH:
+        return f"{card.name} is cast On Earth, and {name} is in Hell [HG-9.8.1-02]"
+    return None
+
+
+def known_cast(order: dict, ctx, daemon: str, sheet) -> str | None:
+    """The sheet check of CAST (issue 20), from what the player sees now:
+
+    - a card cast On Earth by a Daemon in Hell (`caster_away`): refused when no line of
+      the sheet walks that Daemon to Earth (only its own Walk the Earth Action takes it
+      there, HG-9.6-01, and a Daemon has one Action a phase, HG-9.0-01); with such a
+      line, a warning: it would need another Action after walking (A Damn Good Day),
+      and acts on Earth only from its next Action Phase (HG-9.6-02);
+    - the card's printed prerequisites (`Spell.known`: Incubus and Sucubus compare
+      printed Stars and sex, HG-2.4.1-01): refused, nothing before the cast changes them;
+    - the card not in the hand now (`not_held`): a warning, he may draw, buy or be given
+      it before the Action Phase (HG-6.3-01, HG-8.3.3-01, HG-7.2.1b-02)."""
+    cid, st, data = order["card"], ctx.state, ctx.data
+    card, sp = data.arcana[cid], effects.ARCANA[cid]
+    name = data.daemons[daemon].name
+    away = caster_away(card, st.daemons[daemon].where, name)
+    if away:
+        if not walks(sheet, daemon):
+            raise OrderError(ILLEGAL, f"{away}: it cannot reach Earth this turn without a "
+                             "Walk the Earth Action, and this sheet gives it none",
+                             "HG-9.8.1-02", f"cast {card.name} with a Daemon on Earth, or "
+                             f"walk {name} to Earth this turn and cast it next turn")
+        return caution(f"{away}: it walks the Earth first by another line, and would need "
+                       "a further Action after that (A Damn Good Day); a Daemon acts on "
+                       "Earth from its next Action Phase", "HG-9.6-02",
+                       f"cast {card.name} next turn")
+    why = sp.known(data, st, daemon, order["target"]) if sp.known else None
+    if why:
+        raise OrderError(ILLEGAL, f"{why}, so this line cannot work", "HG-9.8-01",
+                         f"cast {card.name} on another Daemon, or with another caster")
+    if not_held(st, data, ctx.player, cid):
+        return caution(f"{card.name} is not in your hand now: {name} casts it only if you "
+                       "draw, buy or are given it before it acts", "HG-9.8-01",
+                       "cast a card you hold")
+    return None
+
+
+def walks(sheet, daemon: str) -> bool:
+    """True if the sheet (orders.Sheet) has a WALK THE EARTH line for `daemon`: the only
+    way a Daemon in Hell reaches Earth in the Action Phase (HG-9.6-01)."""
+    return any(o["daemon"] == daemon and o["kind"] == "WALK THE EARTH"
+               for o in sheet.of("ACTION"))
 
 
 def burnout(st) -> bool:

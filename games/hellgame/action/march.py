@@ -30,6 +30,7 @@ from ..data import PENTAGRAM
 from ..favours import attribute, roll_against
 from ..log import count
 from ..orders.common import place_name
+from ..orders.failures import IN_PART, order_failed
 from ..orders.passage import grants
 from ..state import ANTEHELL, LEGION, LIEUTENANT, HellState, Unit
 from . import flight, reroll
@@ -67,8 +68,11 @@ def run_march(actx, order: dict) -> str | None:
     if all(why):
         return "; ".join(f"{move_label(m, actx.data)}: {w}" for m, w in zip(moves, why,
                                                                                strict=True))
-    for m in moves:
-        march.move(m)
+    undone = [why for m in moves if (why := march.move(m))]
+    if undone:  # issue 20: the moves of his line that did not march, to him
+        order_failed(actx.log, actx.sheets.get(actx.player), order, "; ".join(undone),
+                     "HG-9.5-01", player=actx.player, outcome=IN_PART,
+                     label=f"{actx.data.daemons[actx.daemon].name}: MARCH")
     return None
 
 
@@ -162,23 +166,29 @@ class _March:
 
     # -- one move ------------------------------------------------------------------------------
 
-    def move(self, m: dict) -> None:
+    def move(self, m: dict) -> str | None:
+        """Make one move of the March; what of it was not done, if anything (for the
+        player's order-failed event, issue 20)."""
         stack, why = self.select(m)
         if stack is None:
             held = why.endswith(f"{HELD_WHY} [{NOT_REAL_RULE}]")
             self._say("not-real-held" if held else "march-not-done", f"{self._dname()}: "
                       f"{move_label(m, self.data)} does not march: {why}",
                       NOT_REAL_RULE if held else "HG-9.5-01")
-            return
+            return f"{move_label(m, self.data)} does not march: {why}"
         pos = m["path"][0]["at"]
+        short = None
         if m["unit"] == "legion" and len(stack.legions) < m["n"]:
+            short = (f"only {count(len(stack.legions), 'Legion')} of the {m['n']} ordered "
+                     f"from {place_name(pos, self.data)} can march (Skulls left, or Legions "
+                     "there)")
             self._say("march-short", f"{self._dname()} can march only "
                       f"{count(len(stack.legions), 'Legion')} of the {m['n']} ordered from "
                       f"{place_name(pos, self.data)} (Skulls left, or Legions there)",
                       "HG-9.5-01")
             self._say_held(pos, m["hound"])
         if not self._not_real(stack, pos):
-            return
+            return f"{move_label(m, self.data)} does not march: {HELD_WHY} [{NOT_REAL_RULE}]"
         self.skulls -= 1 if stack.lieutenant else len(stack.legions)
         self._mark(stack)
         if m.get("double"):  # checked with the order: Naburos's March (march_orders.py)
@@ -227,6 +237,7 @@ class _March:
         route.flush()
         if stack.solitary:
             self._settle(stack, pos, trail)
+        return short
 
     def _target(self, stack: Stack, pos: str, wp: dict) -> str | None:
         """The next place: named, rolled for from AnteHell, or by Compass direction."""

@@ -25,7 +25,7 @@ from ..log import count
 from ..orders.abilities import PAYMON_GRANTS
 from . import conditions
 from .abilities import PAYMON, used_this_turn, working
-from .context import ActionCtx, Queue
+from .context import ActionCtx, Queue, not_held
 
 #: choose_pass_card's answer for Paymon's granted Double Pass (no card is played).
 GRANTED = "granted-double-pass"
@@ -90,9 +90,9 @@ def choose_pass_card(actx: ActionCtx, order: dict) -> tuple[str | None, str]:
         cards = [c for c in cards if c[3] == order["card"]]
         if not cards:
             card = actx.data.arcana[order["card"]]
-            held = order["card"] in actx.st.players[actx.player].hand
-            return None, (f"{card.name} costs {minor_cost(card)} Souls, more than "
-                          f"{actx.player} has" if held else f"{card.name} is not in the hand")
+            missing = not_held(actx.st, actx.data, actx.player, order["card"])
+            return None, missing or (f"{card.name} costs {minor_cost(card)} Souls, more "
+                                     f"than {actx.player} has")
     fitting = [c for c in cards if c[1] >= need]
     if not fitting:
         return None, ("no Pass card in the hand that it can pay for" if not cards else

@@ -10,11 +10,11 @@ from ..errors import OrderError
 from ..favours import attribute
 from ..log import count
 from ..names import match
-from ..orders import parse_int
+from ..orders import caution, parse_int
 from ..orders.common import card_id
 from ..state import IN_HELL, ON_EARTH
 from . import abilities, conditions, reroll
-from .context import ActionCtx
+from .context import ActionCtx, not_held
 from .queue import minor_cost, slots
 
 # -- Pass for Good and Pass -------------------------------------------------------------
@@ -50,6 +50,19 @@ def run_pass_for_good(actx: ActionCtx, order: dict) -> str | None:
     _say(actx, "pass-for-good", f"{_name(actx)} Passes for Good", "HG-9.3-01")
     abilities.on_pass_for_good(actx)  # Ashtaroth's Favour
     return None
+
+
+def known_pass(order: dict, ctx, daemon: str, sheet) -> str | None:
+    """The sheet check of PASS WITH <card> (issue 20): a warning when the card is not in
+    the hand now (queue.choose_pass_card asks `not_held` too); he may still draw, buy or
+    be given it before the Action Phase (HG-9.4-01)."""
+    cid = order.get("card")
+    if not cid or not not_held(ctx.state, ctx.data, ctx.player, cid):
+        return None
+    name = ctx.data.arcana[cid].name
+    return caution(f"{name} is not in your hand now: {ctx.data.daemons[daemon].name} "
+                   "Passes with it only if you draw, buy or are given it before it acts",
+                   "HG-9.4-01", "write PASS to play the cheapest Pass card you hold")
 
 
 def parse_pass(text: str, ctx) -> tuple[str, dict]:
@@ -111,17 +124,13 @@ def run_walk(actx: ActionCtx, order: dict) -> str | None:
     p = actx.st.players[actx.player]
     # Spiritual Revival (hell.spiritual-revival): the cards cost double while in play
     cards = [(_rules().walk_cost(actx.st, minor_cost(actx.data.arcana[c])), pos, c)
-             for pos, c in enumerate(p.hand)
-             if actx.data.arcana[c].minor.kind == "walk-the-earth"]
-    if order.get("card"):
-        cards = [c for c in cards if c[2] == order["card"]]
+             for pos, c in walk_cards(p.hand, order, actx.data)]
     affordable = [c for c in cards if c[0] <= p.souls]
     if not affordable and not order.get("card") and abilities.walks_without_card(actx):
         _walk_without_card(actx)
         return None
     if not cards:
-        return "no Walk the Earth card in the hand" + (" of that name" if order.get("card")
-                                                       else "")
+        return no_walk_card(order)
     if not affordable:
         return f"{actx.player} cannot pay for a Walk the Earth card ({p.souls} Souls)"
     cost, _, cid = min(affordable)
@@ -134,6 +143,41 @@ def run_walk(actx: ActionCtx, order: dict) -> str | None:
          f"{actx.data.arcana[cid].name} ({count(cost, 'Soul')}{doubled})", "HG-9.6-01",
          card=cid)
     return None
+
+
+def walk_cards(hand: list[str], order: dict, data) -> list[tuple[int, str]]:
+    """(hand position, card) of the Walk the Earth cards in `hand` the order may play:
+    any, or the one it names (HG-9.6-01)."""
+    return [(pos, c) for pos, c in enumerate(hand)
+            if data.arcana[c].minor.kind == "walk-the-earth"
+            and (not order.get("card") or c == order["card"])]
+
+
+def no_walk_card(order: dict) -> str:
+    return "no Walk the Earth card in the hand" + (" of that name" if order.get("card")
+                                                   else "")
+
+
+def known_walk(order: dict, ctx, daemon: str, sheet) -> str | None:
+    """The sheet check of WALK THE EARTH (issue 20): a warning when no card in the hand
+    fits the line now (a card drawn in the Hell Phase, bought or given before the Action
+    Phase may still, so never a refusal, HG-9.6-01). Thamuz needs none (IP-33)."""
+    name = ctx.data.daemons[daemon].name
+    if order.get("no_card") or walk_cards(ctx.state.players[ctx.player].hand, order,
+                                          ctx.data):
+        return None
+    thamuz = ctx.data.daemons[daemon].ability.id == abilities.THAMUZ
+    if not order.get("card"):
+        if thamuz:  # he walks without a card when he has none he can pay (IP-33)
+            return None
+        return caution(f"you hold no Walk the Earth card now: {name} walks only if you "
+                       "draw, buy or are given one before it acts", "HG-9.6-01",
+                       "keep a Walk the Earth card for it")
+    card = ctx.data.arcana[order["card"]].name
+    fix = ("write WALK THE EARTH WITHOUT CARD: Thamuz walks without one (his ability)"
+           if thamuz else "write WALK THE EARTH to play any Walk the Earth card you hold")
+    return caution(f"{card} is not in your hand now: {name} walks with it only if you "
+                   "draw, buy or are given it before it acts", "HG-9.6-01", fix)
 
 
 def _walk_without_card(actx: ActionCtx) -> None:

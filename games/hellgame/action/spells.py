@@ -54,29 +54,49 @@ def visit_check(sex: str, visitor: str, card: str):
     Incapacitated already."""
 
     def check(c: Cast) -> str | None:
-        t = c.target["daemon"]
-        td, info, mine = c.st.daemons[t], c.data.daemons[t], c.data.daemons[c.daemon]
-        if daemon_sex(c.st, c.data, t) != sex:
-            return f"{info.name} is not {sex} here, and {visitor} visit only {sex} Daemons"
-        if info.stars > mine.stars:
-            return (f"{info.name} has {count(info.stars, 'Star')} and {mine.name} "
-                    f"{count(mine.stars, 'Star')}: {card} works only on a Daemon with as "
-                    "many Stars as the caster or fewer")
-        if td.where != c.where:
-            return (f"{info.name} is {'on Earth' if td.where == ON_EARTH else 'in Hell'}: "
-                    f"{card} needs caster and target in the same place [HG-9.8.1-02]")
-        if td.incapacitated:
-            return f"{info.name} is Incapacitated already"
-        return None
+        return _visit(sex, visitor, card, c.st, c.data, c.daemon, c.target["daemon"], c.where)
 
     return check
+
+
+def visit_known(sex: str, visitor: str, card: str):
+    """The part of `visit_check` nothing before the cast changes (Spell.known, issue 20):
+    a target that is always of the wrong sex (every Daemon but Belphegor, whose sex
+    goes with his place) and the printed Stars (HG-2.4.1-01)."""
+
+    def known(data, st, caster: str, target: dict) -> str | None:
+        return _visit(sex, visitor, card, st, data, caster, target["daemon"], None)
+
+    return known
+
+
+def _visit(sex: str, visitor: str, card: str, st, data, caster: str, t: str,
+           where: str | None) -> str | None:
+    """Why the visit fails; `where` is the caster's place as the card takes effect, None
+    when the sheet is checked (then only what is printed is asked)."""
+    info, mine = data.daemons[t], data.daemons[caster]
+    if (where is not None or info.sex != "dual") and daemon_sex(st, data, t) != sex:
+        return f"{info.name} is not {sex} here, and {visitor} visit only {sex} Daemons"
+    if info.stars > mine.stars:
+        return (f"{info.name} has {count(info.stars, 'Star')} and {mine.name} "
+                f"{count(mine.stars, 'Star')}: {card} works only on a Daemon with as "
+                "many Stars as the caster or fewer")
+    if where is None:
+        return None
+    td = st.daemons[t]
+    if td.where != where:
+        return (f"{info.name} is {'on Earth' if td.where == ON_EARTH else 'in Hell'}: "
+                f"{card} needs caster and target in the same place [HG-9.8.1-02]")
+    if td.incapacitated:
+        return f"{info.name} is Incapacitated already"
+    return None
 
 
 _incubus_check = visit_check("female", "Incubi", "Incubus")
 
 
 @spell("arcana.incubus", target=DAEMON, check=_incubus_check, fight=incubus_fight,
-       fight_target=daemon_name)
+       fight_target=daemon_name, known=visit_known("female", "Incubi", "Incubus"))
 def incubus(c: Cast) -> None:
     t = c.target["daemon"]
     gone = _incapacitate(c, t, None)

@@ -29,7 +29,7 @@ from ..orders.common import place_name
 from ..state import IN_HELL
 from . import conditions
 from .magic import COUNTER, DAEMON, RULE, Cast, Support, Target, spell
-from .spells import _incapacitate, visit_check
+from .spells import _incapacitate, visit_check, visit_known
 from .spells_r6 import daemon_name, sucubus_fight
 
 FLAGELLATION, LOUDUN = "arcana.flagellation", "arcana.loudun"
@@ -43,7 +43,7 @@ _sucubus_check = visit_check("male", "Succubi", "Sucubus")
 
 
 @spell("arcana.sucubus", target=DAEMON, check=_sucubus_check, fight=sucubus_fight,
-       fight_target=daemon_name)
+       fight_target=daemon_name, known=visit_known("male", "Succubi", "Sucubus"))
 def sucubus(c: Cast) -> None:
     t = c.target["daemon"]
     gone = _incapacitate(c, t, None)

@@ -34,7 +34,7 @@ from .. import effects
 from ..favours import roll_against
 from ..state import HELLHOUND, LEGION
 from .fight import Fight, minds
-from .parties import is_player, label, legions, parties_at, units_of
+from .parties import is_player, legions, parties_at, units_of, whose
 
 ABILITY = "COMBAT ABILITY"
 RULE = "IP-45"
@@ -124,7 +124,7 @@ def andras(f: Fight, party: str, daemon: str) -> None:
     victim = sorted((u for u in units_of(f.st, f.sectio, enemy) if u.kind == LEGION),
                     key=lambda u: (minds(f, u), u.number))[0]
     f.log.public("combat-ability", f"Andras ({party}) sows strife in {f.here}: he rolls "
-                 f"{die} against his Skulls, and {label(enemy, f.data, f.st)}'s Legion "
+                 f"{die} against his Skulls, and {whose(enemy, f.data, f.st)} Legion "
                  f"{victim.id} is destroyed by internal strife", RULE, player=party,
                  daemon=daemon, face=die, success=True, unit=victim.id)
     lost_minders(f, [victim])

@@ -29,9 +29,11 @@ Readings (docs: "More cards"):
 
 from __future__ import annotations
 
+from pbem.grammar import verb
+
 from . import lasting
 from .magic import combat_spell
-from .parties import label
+from .parties import is_plural, label
 
 CAST = "HG-11.2.1-01"
 ATTACK = "HG-11.2.2-04"
@@ -53,6 +55,16 @@ def name(f, card: str) -> str:
 
 def side_label(f, side: int) -> str:
     return " and ".join(label(p, f.data, f.st) for p in f.sides[side]) or "nobody"
+
+
+def side_is_plural(f, side: int) -> bool:
+    """Whether side_label names several ("boris and chiara", "the Freebooters"), for the
+    verb and the pronoun after it (pbem.grammar)."""
+    return len(f.sides[side]) > 1 or any(is_plural(p) for p in f.sides[side])
+
+
+def side_its(f, side: int) -> str:
+    return "their" if side_is_plural(f, side) else "its"
 
 
 def mine(f, x) -> int:
@@ -94,10 +106,11 @@ def bonus(f, side: int, daemon: str, o: dict, amount: int, rounds: int | None,
 
     hooks = {"attack": attack, **({"save": save} if saves else {})}
     lasting.add(f, o["card"], side, caster_of(f, daemon), daemon, rounds=rounds, **hooks)
-    what = "all its die rolls, attacks and saves," if saves else "its attack rolls"
+    its = side_its(f, side)
+    what = f"all {its} die rolls, attacks and saves," if saves else f"{its} attack rolls"
     when = "this round" if rounds == 1 else "for the rest of the combat"
     f.log.public("combat-card-bonus", f"{name(f, o['card'])}: {side_label(f, side)} "
-                 f"{'gets' if len(f.sides[side]) < 2 else 'get'} +{amount} on {what} {when}",
+                 f"{verb(side_is_plural(f, side), 'get')} +{amount} on {what} {when}",
                  ATTACK if not saves else SAVES, card=o["card"], side=side, bonus=amount,
                  rounds=rounds, saves=saves)
 
@@ -154,7 +167,8 @@ def no_saves(f, side: int, daemon: str, o: dict, insult: int) -> None:
 
     hooks = {"may_save": may_save, **({"attack": attack} if insult else {})}
     lasting.add(f, o["card"], side, caster_of(f, daemon), daemon, rounds=None, **hooks)
-    plus = f"gets +{insult} on its attack rolls but " if insult else ""
+    plus = (f"{verb(side_is_plural(f, 1 - side), 'get')} +{insult} on "
+            f"{side_its(f, 1 - side)} attack rolls but ") if insult else ""
     f.log.public("combat-card-no-saves", f"{name(f, o['card'])}: {side_label(f, 1 - side)} "
                  f"{plus}may make no saving rolls for the rest of the combat", SAVES,
                  card=o["card"], side=1 - side, bonus=insult)

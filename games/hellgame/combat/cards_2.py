@@ -26,7 +26,7 @@ from ..names import match
 from ..state import LEGION, LIEUTENANT
 from . import lasting
 from .magic import combat_spell
-from .parties import label, legions, parties_at, units_of
+from .parties import legions, parties_at, units_of, whose
 
 RULE = "HG-11.2.1-01"
 
@@ -295,7 +295,7 @@ def vendetta(f, side: int, daemon: str, o: dict) -> None:
     foe = next((q for q in foes if q.lower() == (o.get("on") or "").lower()), None) or \
         max(foes, key=lambda q: legions(f.st, f.sectio, q), default=None)
     pair = [(q, legion_of(f, q)) for q in (p, foe) if q and legion_of(f, q)]
-    names = " and ".join(f"{label(q, f.data, f.st)}'s Legion {u.id}" for q, u in pair)
+    names = " and ".join(f"{whose(q, f.data, f.st)} Legion {u.id}" for q, u in pair)
     lasting.add(f, o["card"], side, p, daemon, over=_no_victory)
     say(f, o["card"], f"Vendetta in {f.here}: {names or 'no Legion'} "
         f"{'are' if len(pair) > 1 else 'is'} destroyed; neither side can claim victory in "

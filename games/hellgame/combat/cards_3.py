@@ -35,7 +35,7 @@ from ..state import LEGION, LIEUTENANT
 from . import lasting
 from .cards_1 import caster_of, circle_check, first_round, mine
 from .magic import combat_spell
-from .parties import is_player, label, party_of, units_of
+from .parties import is_player, label, party_of, units_of, whose
 
 CAST = "HG-11.2.1-01"
 ATTACK = "HG-11.2.2-04"
@@ -148,8 +148,8 @@ def a_deliberate_mistake(f, side, daemon, o):
     lt = f.data.lieutenants[chosen.ref]
     why = "" if named else (f" ({o['on']} is not an enemy here; by default)" if o["on"]
                             else " (by default: the enemy's best)")
-    owner = label(party_of(f.st, chosen), f.data, f.st)
-    f.log.public("combat-card-mistake", f"A Deliberate Mistake: {owner}'s "
+    owner = whose(party_of(f.st, chosen), f.data, f.st)
+    f.log.public("combat-card-mistake", f"A Deliberate Mistake: {owner} "
                  f"Lieutenant {lt.name} ({chosen.id}) may not use his +{lt.bonus} bonus for "
                  f"the rest of the combat in {f.here}{why}", LT_BONUS, card=o["card"],
                  unit=chosen.id, by_order=bool(named))

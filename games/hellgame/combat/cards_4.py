@@ -20,7 +20,7 @@ from ..state import HELLHOUND, LEGION, LIEUTENANT, LILITH
 from . import lasting
 from .cards_2 import RULE, enemies, lieutenant_text, player_of, resides, say, who
 from .magic import combat_spell
-from .parties import is_player, label, parties_at, units_of
+from .parties import is_player, parties_at, units_of, whose
 
 DESTINATION = "IP-46"
 GLUTTONOUS = 3  # the Circle of the Gluttonous (The Frenzied Feeder's prerequisite)
@@ -294,17 +294,18 @@ def frenzied_feeder(f, side: int, daemon: str, o: dict) -> None:
         order += f.rank(group, lambda u: 0, "The Frenzied Feeder's order")
     eaten = order[:n]
     say(f, o["card"], f"The Frenzied Feeder is let loose in {f.here}: it devours "
-        f"{count(n, 'Unit')}" + (": " + ", ".join(f"{label_of(f, u)}'s {u.kind} {u.id}"
+        f"{count(n, 'Unit')}" + (": " + ", ".join(f"{whose_unit(f, u)} {u.kind} {u.id}"
                                                   for u in eaten) if eaten else "")
         + " and vanishes", RULE, player=p, roll=n, units=[u.id for u in eaten])
     lost_minders(f, eaten)
     resides(f)
 
 
-def label_of(f, u) -> str:
+def whose_unit(f, u) -> str:
+    """"boris's", "the Freebooters'": the owner of unit `u` as a possessive."""
     from .parties import party_of
 
-    return label(party_of(f.st, u), f.data, f.st)
+    return whose(party_of(f.st, u), f.data, f.st)
 
 
 # -- The Real Hell's Angels ---------------------------------------------------------------

@@ -16,9 +16,10 @@ from ..favours import attribute
 from ..log import count
 from ..orders import orders_of
 from ..orders.common import place_name
+from ..orders.failures import IN_PART, order_failed
 from ..state import HELLHOUND, IN_HELL, LEGION, LIEUTENANT, Unit
 from . import lasting, rage
-from .parties import is_player, label, legions, rank_by, units_of
+from .parties import is_player, legions, rank_by, units_of, whose
 
 JOIN, CAST, MAGIC, HITS, FLEE = "JOIN", "COMBAT CAST", "COMBAT MAGIC", "HITS", "COMBAT FLEE"
 VARIANT = "speedier_combat"  # 11.3: hits on 5 (or on the variant's value, 4 or 5)
@@ -126,6 +127,8 @@ class Fight:
             self.played.add((player, n))
             self.log.public("combat-cast-skipped", f"{player} cannot play {name} in "
                             f"{self.here}: {why}", rule, player=player, card=o["card"])
+            order_failed(self.log, self.sheets.get(player), o, f"in {self.here}, {why}", rule,
+                         player=player)
         return not why
 
     def impostor_bars(self, player: str, n: int, card_id: str) -> bool:
@@ -142,6 +145,11 @@ class Fight:
                         f"{self.here}: it costs a Favour or a Disfavour, and this turn Lucifer "
                         "- An Impostor? forbids using either", "HG-6.1-01", player=player,
                         card=card_id)
+        plays = self.orders(player, CAST)
+        if n < len(plays):
+            order_failed(self.log, self.sheets.get(player), plays[n], f"in {self.here}, it "
+                         "costs a Favour or a Disfavour, and this turn Lucifer - An Impostor? "
+                         "forbids using either", "HG-6.1-01", player=player)
         return True
 
     def cast(self, i: int, play) -> None:
@@ -188,38 +196,125 @@ def free_daemons(f: Fight, player: str) -> list[str]:
             if d.where == IN_HELL and d.id not in f.joined]
 
 
+def out_of_play(st, data, daemon: str) -> str | None:
+    """Why the Daemon can join no combat, whatever happens before one: destroyed, or
+    Incapacitated (HG-11.1-04; it recovers in the End Phase, HG-13.2, unless a card such
+    as Released frees it first). The JOIN sheet check asks it too (orders/combat.py)."""
+    d = st.daemons.get(daemon)
+    name = data.daemons[daemon].name
+    if d is None:
+        return f"{name} is no longer in play"
+    if d.incapacitated:
+        return f"{name} is Incapacitated"
+    return None
+
+
+def join_refusal(f: Fight, player: str, daemon: str, sleeping: set) -> tuple[str, str]:
+    """(why, rule) the player's Daemon cannot join this combat; ("", "") if it can, and
+    (JOINED, "") if it joined an earlier combat this turn (HG-11.1-03): no failure, a line
+    naming several Sectio, or ANYWHERE, is used up by it."""
+    why = out_of_play(f.st, f.data, daemon)
+    if why:
+        return f"{why} [HG-11.1-04]", "HG-11.1-04"
+    name = f.data.daemons[daemon].name
+    if f.st.daemons[daemon].owner != player:
+        return f"{name} is no longer yours", "HG-11.1-01"
+    if daemon in f.joined:
+        return JOINED, ""
+    if f.st.daemons[daemon].where != IN_HELL:
+        return f"{name} is on Earth [HG-11.1-04]", "HG-11.1-04"
+    if daemon in sleeping:
+        return f"{name} sleeps late and misses this combat (Sleep Late)", "HG-11.1-01"
+    return "", ""
+
+
+JOINED = "joined"
+
+
 def join(f: Fight, order: list[str]) -> None:
+    """HG-11.1-01/02: each party's Daemons join, by its JOIN lines read in order (JOIN
+    NOBODY stops), or, with no JOIN line, by the default (IP-38, A-36): the free Daemon
+    in Hell with most Skulls, where the party has Legions, bringing no cards.
+
+    A line meant for this combat whose Daemon cannot join (`join_refusal`: Incapacitated,
+    destroyed, on Earth, asleep) falls back to that default for his other Daemons, when
+    no other line sends one here and his lines hold no JOIN NOBODY; he is told, in an
+    "order-failed" event for him alone, why the line failed and what happened instead
+    (issue 20), and so is he when a line's Daemon joins without cards it was to bring."""
+    from ..action.spells_r7 import asleep  # Sleep Late: a Daemon misses this combat
+
     for p in order:
         lines = f.orders(p, JOIN)
-        sent = []
-        from ..action.spells_r7 import asleep  # Sleep Late: a Daemon misses this combat
-
+        sent: list[tuple[str, list[str]]] = []
+        failed: list[tuple[dict, str, str]] = []
+        short: list[tuple[dict, str, list[str]]] = []
         sleeping = asleep(f, p, free_daemons(f, p), [o["daemon"] for o in lines
                                                    if f.sectio in o["where"]])
-        if not lines:  # IP-38 / A-36 default: the free Daemon with most Skulls, no cards
-            free = [d for d in free_daemons(f, p) if d not in sleeping]
-            if free and legions(f.st, f.sectio, p):
-                sent.append((max(free, key=lambda d: attribute(f.data, d, "skulls", f.st)),
-                             []))
         for o in lines:
             if o["daemon"] is None:
                 break
-            if o["daemon"] in free_daemons(f, p) and o["daemon"] not in sleeping and (
-                    f.sectio in o["where"] or (not o["where"] and legions(f.st, f.sectio, p))):
-                held = [c for c in o["cards"] if c in f.st.players[p].hand
-                        and c not in f.cards_used]
-                f.cards_used.update(held)
-                sent.append((o["daemon"], held))
+            if not (f.sectio in o["where"] or (not o["where"] and legions(f.st, f.sectio, p))):
+                continue
+            if any(d == o["daemon"] for d, _ in sent):
+                continue  # a second line for a Daemon already joining here
+            why, rule = join_refusal(f, p, o["daemon"], sleeping)
+            if why == JOINED:
+                continue
+            if why:
+                failed.append((o, why, rule))
+                continue
+            held = [c for c in o["cards"] if c in f.st.players[p].hand
+                    and c not in f.cards_used]
+            f.cards_used.update(held)
+            sent.append((o["daemon"], held))
+            if len(held) < len(o["cards"]):
+                short.append((o, o["daemon"], [c for c in o["cards"] if c not in held]))
+        nobody = any(o["daemon"] is None for o in lines)
+        default = None
+        if not lines or (failed and not sent and not nobody):
+            free = [d for d in free_daemons(f, p) if d not in sleeping]
+            if free and legions(f.st, f.sectio, p):
+                default = max(free, key=lambda d: attribute(f.data, d, "skulls", f.st))
+                sent.append((default, []))
         for d, cards in sent:
             f.joined.add(d)
             f.daemons.setdefault(p, []).append(d)
             f.brought[d] = list(cards)
             f.log.public("combat-join", f"{f.data.daemons[d].name} ({p}) joins the combat in "
                          f"{f.here}, bringing {count(len(cards), 'Arcana card')}",
-                         "HG-11.1-01" if lines else "IP-38", player=p, daemon=d)
+                         "HG-11.1-01" if d != default else "IP-38", player=p, daemon=d)
             if cards:
                 f.log.private(p, "combat-brought", f"{f.data.daemons[d].name} brings "
                               + ", ".join(f.data.arcana[c].name for c in cards), "HG-11.1-02")
+        _tell_failed(f, p, failed, short, sent, default, nobody)
+
+
+def _tell_failed(f: Fight, p: str, failed: list, short: list, sent: list,
+                 default: str | None, nobody: bool) -> None:
+    """The "order-failed" events of `join` for party `p` (issue 20)."""
+    sheet = f.sheets.get(p) if is_player(p) else None
+    if not failed and not short:
+        return
+    names = [f.data.daemons[d].name for d, _ in sent]
+    if default is not None:
+        instead = f"{f.data.daemons[default].name} joins instead, by default (IP-38)"
+    elif sent:
+        instead = (f"{names[0]} joins by another of your JOIN lines" if len(names) == 1 else
+                   f"{' and '.join(names)} join by your other JOIN lines")
+    elif nobody:
+        instead = "no other Daemon of yours joins (your JOIN NOBODY)"
+    elif not legions(f.st, f.sectio, p):
+        instead = "no other Daemon of yours joins by default: you have no Legions there (IP-38)"
+    else:
+        instead = "no other Daemon of yours is free in Hell to join by default (IP-38)"
+    for o, why, rule in failed:
+        order_failed(f.log, sheet, o, f"in the combat in {f.here}, {why}; {instead}", rule,
+                     player=p)
+    for o, d, cards in short:
+        gone = ", ".join(f.data.arcana[c].name for c in cards)
+        order_failed(f.log, sheet, o, f"{f.data.daemons[d].name} joins the combat in {f.here} "
+                     f"without {gone}: no longer in your hand, or brought to an earlier "
+                     "combat this turn", "HG-11.1-03", player=p, outcome=IN_PART)
 
 
 # -- 11.2.2 attacks ------------------------------------------------------------------------
@@ -270,7 +365,7 @@ def attack(f: Fight, i: int, hit_on: int) -> int:
             hits += got
             f.hitters[i] += [p] * got
             plus = f" (+{add})" if add else ""
-            f.log.public("combat-roll", f"{label(p, f.data, f.st)}'s {u.kind} {u.id} rolls "
+            f.log.public("combat-roll", f"{whose(p, f.data, f.st)} {u.kind} {u.id} rolls "
                          f"{', '.join(map(str, faces))}{plus}: {count(got, 'hit')}",
                          "HG-11.2.2-04", party=p, unit=u.id, faces=faces, bonus=add, hits=got)
             lasting.scored(f, i, p, u, got)

@@ -8,6 +8,8 @@ holds two or more parties that are not allies after a joint win this phase (16.6
 
 from __future__ import annotations
 
+from pbem.grammar import possessive
+
 from ..state import ANTEHELL, HELLHOUND, LEGION, LIEUTENANT, HellState, Unit
 
 FREEBOOTERS = "freebooters"
@@ -61,6 +63,17 @@ def label(party: str, data, st: HellState) -> str:
         name = data.hellhounds[u.ref].name if u.ref in data.hellhounds else u.id
         return f"the rampaging {name}"
     return party
+
+
+def is_plural(party: str) -> bool:
+    """The Freebooters are a group ("the Freebooters roll"); a Triumvirate's player and a
+    rampaging Hellhound are one ("boris rolls"): for verbs and possessives (pbem.grammar)."""
+    return party == FREEBOOTERS
+
+
+def whose(party: str, data, st: HellState) -> str:
+    """The party's label as a possessive: "boris's", "the Freebooters'"."""
+    return possessive(label(party, data, st), is_plural(party))
 
 
 def rank_by(items: list, key, dice, reason: str) -> list:

@@ -11,10 +11,11 @@ Each hit needs its own save; the first failure destroys the Unit (A-24).
 from __future__ import annotations
 
 from ..favours import attribute
+from ..log import count
 from ..state import HELLHOUND, LEGION, LIEUTENANT, Unit
 from . import lasting, rage
 from .fight import HITS, Fight, minds
-from .parties import FREEBOOTERS, is_player, label, units_of
+from .parties import FREEBOOTERS, is_player, units_of, whose
 
 
 def kind_of(f: Fight, u: Unit) -> str:
@@ -123,7 +124,7 @@ def saves(f: Fight, side: int, hits: int) -> list[Unit]:
                 f.kills[killer] = f.kills.get(killer, 0) + 1
             lost.append(u)
         k += n
-        hit = f"{label(p, f.data, f.st)}'s {u.kind} {u.id} takes {n} hit{'s' if n > 1 else ''}"
+        hit = f"{whose(p, f.data, f.st)} {u.kind} {u.id} takes {count(n, 'hit')}"
         if not may_save:
             f.log.public("combat-save", f"{hit} and may make no saving roll: destroyed",
                          "HG-11.2.3-07", party=p, unit=u.id, faces=[], saved=False)

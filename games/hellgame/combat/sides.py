@@ -15,8 +15,10 @@
 
 from __future__ import annotations
 
+from pbem.grammar import verb
+
 from . import lasting
-from .parties import FREEBOOTERS, HOUND, is_player, label, legions, parties_at, units_of
+from .parties import FREEBOOTERS, HOUND, is_player, is_plural, label, legions, parties_at, units_of
 
 FIGHT = "FIGHT"
 
@@ -92,7 +94,9 @@ def assign(fight, rnd: int) -> list[list[str]]:
         last = p
         mates = [label(q, fight.data, st) for q, s in side_of.items()
                  if s == side_of[p] and q != p]
-        log.public("combat-side", f"{label(p, fight.data, st)} rolls {face} and fights with "
+        they = is_plural(p)  # the Freebooters roll, a rampaging hound rolls
+        log.public("combat-side", f"{label(p, fight.data, st)} {verb(they, 'roll')} {face} "
+                   f"and {verb(they, 'fight')} with "
                    f"{' and '.join(mates) or 'nobody yet'}",
                    "HG-16.5-04" if p != FREEBOOTERS else "HG-16.5-03",
                    sectio=sectio, face=face, round=rnd)
@@ -100,6 +104,7 @@ def assign(fight, rnd: int) -> list[list[str]]:
     if last is not None and not all(sides):
         side_of[last] = 1 - side_of[last]
         sides = [[p for p in parties if side_of.get(p) == i] for i in (0, 1)]
-        log.public("combat-side", f"{label(last, fight.data, st)} fights the others: no one "
-                   "else is against them", "HG-16.7-01", sectio=sectio)
+        log.public("combat-side", f"{label(last, fight.data, st)} "
+                   f"{verb(is_plural(last), 'fight')} the others: no one else is against "
+                   f"{'them' if is_plural(last) else 'it'}", "HG-16.7-01", sectio=sectio)
     return sides

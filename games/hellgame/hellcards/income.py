@@ -10,6 +10,8 @@ arrives and again in every Hell Phase while in play (hell_phase.run calls `inqui
 
 from __future__ import annotations
 
+from pbem.grammar import noun
+
 from .. import effects, events
 from ..action.abilities import can_be_incapacitated
 from ..cards import gain_arcana
@@ -172,7 +174,7 @@ def _income_change(phenomenon: str, sign: int):
         n = sign * _number(data, card)
         names = ", ".join(data.sectio[s].name for s in sectio_list)
         log.public("income-change", f"{data.hell_cards[card].phenomenon.name}: this turn "
-                   f"each Sectio of {names} produces {n:+d} Souls.", PH_RULE,
+                   f"each Sectio of {names} produces {n:+d} {noun(abs(n), 'Soul')}.", PH_RULE,
                    phenomenon=phenomenon, sectio=sectio_list, change=n)
 
     effect.__doc__ = f"{phenomenon}: this turn's income change, applied by the Soul " \

@@ -10,12 +10,19 @@ Lines: `#` starts a comment; blank lines are ignored; header lines (`GAME`, `PLA
 signature marker) ends the sheet. Phone-keyboard dashes and quotes are normalised. A
 sheet is read up to pbem.lines' limits (MAX_ORDERS lines of at most MAX_LINE characters,
 MAX_CHARS in all): a line past them is refused, saying which limit.
+
+What can be known when the sheet is checked is checked then (issue 20, `known_now`): an
+order type may register a sheet check (`@sheet_check`) that reads what the player sees
+now (his hand, where Daemons and Units are, printed Daemon stats, the spread rule, where
+a card is cast) through the same functions its phase uses at the deadline. A line that
+cannot work this turn, whatever happens first, is refused; one that will not work as
+things stand but still might (a card he may draw or buy first) is kept with a warning.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from pbem.engine import ACCEPTED, ILLEGAL, LineResult, OrderSheet
 from pbem.lines import (  # noqa: F401  clean_line, parse_int, orders_of: for the order modules
@@ -81,8 +88,55 @@ def order(keyword: str, *, stages: tuple[str, ...], rule: str, example: str, doc
     return wrap
 
 
-def check_sheet(state: HellState, data: HellData, player: str, text: str) -> OrderSheet:
-    """Check every line of an order sheet; never raises for bad input."""
+@dataclass
+class Sheet:
+    """What a sheet check may read besides its own order: the accepted orders of the
+    whole sheet in sheet order (KEEP lines, earlier LEGION lines ...), and a memo for
+    work done once a sheet."""
+
+    orders: list[dict]
+    memo: dict = field(default_factory=dict)
+
+    def of(self, keyword: str) -> list[dict]:
+        return [o for o in self.orders if o["type"] == keyword]
+
+
+#: `check(order, ctx, sheet) -> warning or None` for an accepted order of one type: it
+#: raises OrderError to refuse the line (it cannot work this turn, whatever happens
+#: before its phase), or returns a warning (`caution`) when, as things stand, the line
+#: will not work as written but still may.
+SheetCheck = Callable[[dict, Ctx, Sheet], "str | None"]
+SHEET_CHECKS: dict[str, SheetCheck] = {}
+
+
+def sheet_check(keyword: str):
+    """Register the decorated function as the sheet check of an order type."""
+
+    def wrap(fn: SheetCheck) -> SheetCheck:
+        key = keyword.upper()
+        if key in SHEET_CHECKS:
+            raise ValueError(f"sheet check for {key} registered twice")
+        SHEET_CHECKS[key] = fn
+        return fn
+
+    return wrap
+
+
+def caution(message: str, rule: str, hint: str = "") -> str:
+    """A warning's text: what will go wrong as things stand, the rule, how to avoid it."""
+    return f"{message} [{rule}]" + (f"; {hint}" if hint else "")
+
+
+def check_sheet(state: HellState, data: HellData, player: str, text: str, *,
+                known: bool = False) -> OrderSheet:
+    """Check every line of an order sheet; never raises for bad input.
+
+    `known`: also pass each accepted line through its sheet check (`known_now`). Those
+    checks reason from the state at the start of the turn (nothing recovers before the
+    End Phase, the Hell Phase draw is still to come ...), so they are asked only against
+    the stage's snapshot: the game's check_orders, for the confirmation and again at the
+    deadline, passes True; a test that checks a sheet against a state part-way through a
+    turn leaves them out."""
     from .. import turn  # noqa: F401  every card's effect registered (they import us)
 
     ctx = Ctx(state, data, player)
@@ -90,10 +144,33 @@ def check_sheet(state: HellState, data: HellData, player: str, text: str) -> Ord
     def daemon_line(no: int, raw: str, line: str) -> LineResult | None:
         return _daemon_line(no, raw, line, ctx) if actions.is_daemon_line(line) else None
 
-    return OrderSheet(player, check_lines(
+    lines = check_lines(
         text, player, player in state.players, state.seats, "HG-3.1-01", ORDER_TYPES, ctx,
         ctx.stage, lambda t: t.stages,
-        "remove this line; see the order form for this stage's orders", daemon_line))
+        "remove this line; see the order form for this stage's orders", daemon_line)
+    return OrderSheet(player, known_now(lines, ctx) if known else lines)
+
+
+def known_now(lines: list[LineResult], ctx: Ctx) -> list[LineResult]:
+    """Each accepted line passed through its order type's sheet check (issue 20):
+    refused, given a warning, or left as it is. Only for a turn stage."""
+    if ctx.stage != TURN or ctx.player not in ctx.state.players:
+        return lines
+    sheet = Sheet([r.order for r in lines if r.ok and r.order is not None])
+    out = []
+    for r in lines:
+        check = SHEET_CHECKS.get(r.order["type"]) if r.ok and r.order is not None else None
+        if check is None:
+            out.append(r)
+            continue
+        try:
+            warning = check(r.order, ctx, sheet)
+        except OrderError as e:
+            out.append(LineResult(r.line_no, r.text, e.status, message=e.message,
+                                  rule=e.rule or r.rule, hint=e.hint))
+            continue
+        out.append(replace(r, warning=warning) if warning else r)
+    return out
 
 
 def _daemon_line(no: int, raw: str, line: str, ctx: Ctx) -> LineResult:

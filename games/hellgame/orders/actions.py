@@ -19,10 +19,11 @@ import re
 from pbem.engine import ILLEGAL, INVALID
 
 from ..action import conditions
-from ..action.kinds import KINDS, find
+from ..action.kinds import EARTH, KINDS, find, place_refusal
+from ..action.magic import walks
 from ..action.simple import daemon_of
 from ..errors import OrderError
-from . import Ctx
+from . import Ctx, Sheet, caution, sheet_check
 from .abilities import parse_condition
 
 RULE = "HG-9.2-01"
@@ -86,3 +87,41 @@ def _own_daemon(text: str, ctx: Ctx) -> str:
         raise OrderError(ILLEGAL, f"{ctx.data.daemons[other].name} is {owner}'s Daemon", RULE,
                          f"to give it orders for when you control it (A Small Favour), write "
                          f"BORROWED {ctx.data.daemons[other].name}: ...") from None
+
+
+@sheet_check(KEYWORD)
+def known_action(o: dict, ctx: Ctx, sheet: Sheet) -> str | None:
+    """What can be known of a Daemon line when the sheet comes (issue 20):
+
+    - an Incapacitated Daemon takes no Action (HG-9.0-02) and recovers only in the End
+      Phase (HG-13.2): its lines are refused;
+    - an Action for a Daemon on Earth (kinds.place_refusal, as the phase asks it) of a
+      Daemon in Hell: refused when no line of the sheet walks it to Earth (only its own
+      Walk the Earth Action takes it there, HG-9.6-01); with one, a warning (it would
+      need a further Action, and acts on Earth from its next phase, HG-9.6-02);
+    - WALK THE EARTH for a Daemon on Earth already: a warning (it may be back in Hell
+      when it acts);
+    - then the kind's own check (ActionKind.known: cards in hand, printed stats)."""
+    d, st, data = o["daemon"], ctx.state, ctx.data
+    name = data.daemons[d].name
+    if st.daemons[d].incapacitated:
+        raise OrderError(ILLEGAL, f"{name} is Incapacitated and takes no Action this turn "
+                         "(it may recover only in the End Phase)", "HG-9.0-02",
+                         "remove its lines; it acts again once it recovers")
+    kind = KINDS[o["kind"]]
+    why = place_refusal(kind, st.daemons[d].where)
+    if why and kind.place == EARTH:
+        if not walks(sheet, d):
+            raise OrderError(ILLEGAL, f"{name} is in Hell, and {why}: it cannot reach Earth "
+                             "this turn without a Walk the Earth Action, and this sheet "
+                             "gives it none", "HG-9.7-01",
+                             f"give this Action to a Daemon on Earth, or walk {name} to "
+                             "Earth this turn")
+        return caution(f"{name} is in Hell, and {why}: it walks the Earth first by another "
+                       "line, and would need a further Action after that (A Damn Good "
+                       "Day); a Daemon acts on Earth from its next Action Phase",
+                       "HG-9.6-02", "give this Action to it next turn")
+    if why:
+        return caution(f"{name} is Walking the Earth already, so as things stand this line "
+                       "will fail", "HG-9.6-01", "walk only a Daemon in Hell")
+    return kind.known(o["action"], ctx, d, sheet) if kind.known else None

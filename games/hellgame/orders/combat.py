@@ -20,7 +20,7 @@ from pbem.engine import ILLEGAL, INVALID
 
 from .. import effects
 from ..errors import OrderError
-from . import TURN, Ctx, order
+from . import TURN, Ctx, Sheet, caution, order, sheet_check
 from .common import card_id, player_name, sectio_id
 from .flee import parse_flee
 
@@ -78,6 +78,29 @@ def parse_join(rest: str, ctx: Ctx) -> tuple[str, dict]:
                          "bring fewer cards")
     o = {"daemon": d, "where": where, "cards": cards}
     return join_text(o, ctx.data), o
+
+
+@sheet_check("JOIN")
+def known_join(o: dict, ctx: Ctx, sheet: Sheet) -> str | None:
+    """A JOIN line whose Daemon can join no combat as things stand (combat/fight.py
+    `out_of_play`, as the Combat Phase asks it): Incapacitated now (HG-11.1-04). Only a
+    warning: a standing order, and a card such as Released may free it before the
+    Combat Phase. It says what the phase does then: the line fails and, unless another
+    line sends a Daemon or a JOIN NOBODY stands, the default joins (IP-38)."""
+    from ..combat.fight import out_of_play
+
+    if o["daemon"] is None:
+        return None
+    why = out_of_play(ctx.state, ctx.data, o["daemon"])
+    if why is None:
+        return None
+    nobody = any(x["daemon"] is None for x in sheet.of("JOIN"))
+    then = ("no other Daemon joins for it (your JOIN NOBODY)" if nobody else
+            "where no other JOIN line sends a Daemon, your free Daemon in Hell with most "
+            "Skulls joins instead, by default (IP-38)")
+    return caution(f"{why} now: unless freed before the Combat Phase it "
+                   f"joins no combat this turn, and {then}", "HG-11.1-04",
+                   "name another Daemon in this line")
 
 
 def join_text(o: dict, data) -> str:

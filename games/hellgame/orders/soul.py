@@ -20,9 +20,10 @@ import re
 
 from pbem.engine import ILLEGAL, INVALID
 
+from ..cards import held_of, keep_list, keeps_new
 from ..errors import OrderError
 from ..state import LEGION, LIEUTENANT
-from . import TURN, Ctx, order, parse_int
+from . import TURN, Ctx, Sheet, caution, order, parse_int, sheet_check
 from .common import card_id, listed, place_id, place_name, player_name, sectio_id
 
 GIFT_RULE = "HG-7.2.1b-02"
@@ -101,6 +102,28 @@ def parse_give(rest: str, ctx: Ctx) -> tuple[str, dict]:
     if condition:
         text += f" IF {to} GIVES {format_thing(condition['what'], ctx)}"
     return text, {"to": to, "what": what, "if": condition}
+
+
+@sheet_check("GIVE")
+def known_give(o: dict, ctx: Ctx, sheet: Sheet) -> str | None:
+    """A trade that brings him an Arcana card for something that is not one (`IF <player>
+    GIVES ARCANA <card>`), when his hand is full now (cards.held_of): the card is thrown
+    away at once by the hand limit, the newest first (HG-6.3-03, IP-03), unless it is a
+    "6" card or a KEEP line names it (cards.keeps_new, as gifts.py enforces it). A
+    warning naming the KEEP line that avoids it: he may still play cards first."""
+    cond = o["if"]
+    if cond is None or cond["what"]["kind"] != "arcana" or o["what"]["kind"] == "arcana":
+        return None
+    card = cond["what"]["id"]
+    held, limit = held_of(ctx.state, ctx.data, ctx.player)
+    hand = ctx.state.players[ctx.player].hand
+    if held < limit or keeps_new(keep_list(sheet), card, hand, ctx.data):
+        return None
+    name = ctx.data.arcana[card].name
+    return caution(f"your hand is full ({held} of {limit} Arcana cards): {name}, the card "
+                   "you trade for, would be thrown away at once by the hand limit (the "
+                   "newest card goes first) unless a KEEP line keeps it", "HG-6.3-03",
+                   f"add the line KEEP {name}")
 
 
 @order("UNPAID", stages=(TURN,), rule="HG-16.1-01", example="UNPAID AnteHell 2",

@@ -13,6 +13,13 @@ Checked now: names, numbers, that a LEGION Sectio is yours, that a RECRUIT card 
 Recruit Lieutenant card. Checked when the phase runs (and reported, never a crash):
 Souls, the spread rule, the 12-Legion cap, cards in hand (you may buy one first),
 whose Lieutenant a BONUS names (you may recruit him first).
+
+Warned of now, as things stand (issue 20, the sheet checks at the end of this module,
+through the phase's own functions): Legions the spread rule, the cap or another
+player's Units would leave unplaced; cards bought into a full hand, thrown away at once
+unless a KEEP line keeps them; a RECRUIT with no fitting card in hand, or with nowhere
+to put the Lieutenant. Only warned: the Hell Phase before the Summoning Phase may still
+change the hand, the Sectio and the Units.
 """
 
 from __future__ import annotations
@@ -21,11 +28,12 @@ import re
 
 from pbem.engine import ILLEGAL, INVALID
 
-from ..cards import entry_name
+from ..cards import MINOR, entry_name, held_of, keep_list, keeps_new, matches
 from ..errors import OrderError
+from ..log import count
 from ..names import match
 from ..state import LIEUTENANT
-from . import TURN, Ctx, order, parse_int
+from . import TURN, Ctx, Sheet, caution, order, parse_int, sheet_check
 from .common import card_id, card_or_kind, sectio_id
 
 
@@ -130,3 +138,80 @@ def parse_bonus(rest: str, ctx: Ctx) -> tuple[str, dict]:
         raise OrderError(ILLEGAL, f"{ctx.data.lieutenants[lid].name} serves {other[0]}",
                          "HG-8.3.4-01", "name one of your own Lieutenants")
     return f"BONUS {ctx.data.lieutenants[lid].name} {n}", {"lieutenant": lid, "n": n}
+
+
+# -- what can be known when the sheet comes (issue 20) ------------------------------------
+
+@sheet_check("LEGION")
+@sheet_check("LEGIONS")
+def known_legions(o: dict, ctx: Ctx, sheet: Sheet) -> str | None:
+    """The LEGION and LEGIONS lines as the phase would place them now (summoning.
+    plan_legions, Souls not counted: the Soul Phase comes first): a warning for Legions
+    the spread rule (HG-8.2-03), the 12-Legion cap (HG-8.2-02) or another player's Units
+    (HG-8.1-02) would leave unplaced. Only a warning: the Hell Phase may still take a
+    Sectio from him, or Units into or out of one."""
+    from ..summoning import plan_legions
+
+    plans = sheet.memo.get("legions")
+    if plans is None:
+        mine = [x for x in sheet.orders if x["type"] in ("LEGION", "LEGIONS")]
+        plans = sheet.memo["legions"] = {id(x): plan for x, plan in zip(mine, plan_legions(
+            ctx.state, ctx.player, mine, ctx.data, ctx.data.tables["legion_cost_souls"],
+            None), strict=True)}
+    placed, why, rule = plans[id(o)]
+    if not why:
+        return None
+    left = o["n"] - len(placed)
+    fix = {"HG-8.2-03": f"write LEGIONS {o['n']} to place them by the spread rule, or order a "
+                        "Legion for each of your other Sectio first",
+           "HG-8.2-02": "summon fewer Legions",
+           "HG-8.1-02": "place them where no other player's Units stand"}.get(rule, "")
+    return caution(f"as things stand, {left} of {count(o['n'], 'Legion')} would not be "
+                   f"placed, because {why}", rule, fix)
+
+
+@sheet_check("BUY ARCANA")
+def known_buy(o: dict, ctx: Ctx, sheet: Sheet) -> str | None:
+    """A warning when the hand is full now (cards.held_of): each card bought is then
+    thrown away at once by the hand limit, the newest first (HG-8.3.3-01, HG-6.3-03,
+    IP-03), unless it is a "6" card, the card of UNTIL (kept first among the newest, so
+    no warning with UNTIL) or named by a KEEP line (cards.keeps_new). Only a warning: he
+    may play or give cards away first."""
+    if o["until"]:
+        return None
+    held, limit = held_of(ctx.state, ctx.data, ctx.player)
+    hand = ctx.state.players[ctx.player].hand
+    if held < limit or keeps_new(keep_list(sheet), None, hand, ctx.data):
+        return None
+    return caution(f"your hand is full ({held} of {limit} Arcana cards): each card you buy "
+                   "is thrown away at once by the hand limit, the newest first, unless it "
+                   "is a 6 card or a KEEP line keeps it", "HG-6.3-03",
+                   "add a KEEP line naming the cards or Minor kinds you want to keep, e.g. "
+                   "KEEP Recruit Lieutenant, Walk the Earth; or buy UNTIL the card you want")
+
+
+@sheet_check("RECRUIT")
+def known_recruit(o: dict, ctx: Ctx, sheet: Sheet) -> str | None:
+    """A warning when, as things stand, the line would fail in the phase
+    (summoning.recruit asks the same functions): no card in hand fits it
+    (`recruit_card`; he may still draw or buy one, so no warning when a BUY ARCANA line
+    buys UNTIL such a card), or there is no Sectio for the Lieutenant
+    (`lieutenant_places`; LEGION lines of the sheet may make one)."""
+    from ..summoning import RECRUIT_KIND, lieutenant_places, recruit_card
+
+    st, data = ctx.state, ctx.data
+    want = o["card"] or RECRUIT_KIND
+    buys = any(b["until"] and (b["until"] == want or (
+        not o["card"] and not b["until"].startswith(MINOR)
+        and matches(RECRUIT_KIND, b["until"], data))) for b in sheet.of("BUY ARCANA"))
+    if recruit_card(st.players[ctx.player].hand, o, data) is None and not buys:
+        what = data.arcana[o["card"]].name + " is" if o["card"] else \
+            "no Recruit Lieutenant card is"
+        return caution(f"{what} in your hand now: you recruit only if you draw, buy or "
+                       "are given one before the Summoning Phase", "HG-8.3.1-01",
+                       f"buy one first: BUY ARCANA 1 UNTIL {entry_name(want, data)}")
+    if not lieutenant_places(st, ctx.player) and not sheet.of("LEGION") \
+            and not sheet.of("LEGIONS"):
+        return caution("you have no Legion in a Sectio free of other Units, where a new "
+                       "Lieutenant goes", "HG-8.3.1-03", "summon a Legion first (LEGION)")
+    return None

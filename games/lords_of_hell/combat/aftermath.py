@@ -31,6 +31,8 @@ the winner already had one from each of them this turn (G19; `P["sp_from"]`).
 
 from __future__ import annotations
 
+from pbem.grammar import possessive
+
 from .. import deals, homes
 from .. import items as it
 from . import army
@@ -97,8 +99,10 @@ def _deal_problem(st: dict, o: dict, fight: dict, data) -> str | None:
             away = [n for n in (c["from"], c["to"]) if st["players"][n]["status"] != "hell"
                     or n in fight["ko"]]
             if away:
+                who = (f"{possessive(away[0])} Devil is not" if len(away) == 1 else
+                       f"the Devils of {' and '.join(away)} are not")
                 return (f"{it.text(item, data)}: artifacts pass only between Devils present "
-                        f"there, and {', '.join(away)}'s Devil is not (LH-IV.2.4-01)")
+                        f"there, and {who} (LH-IV.2.4-01)")
     for giver in o["parties"]:
         lack = it.shortfall(st, giver, [c["item"] for c in o["clauses"]
                                         if c["from"] == giver], data)

@@ -21,6 +21,8 @@ and after MAX_FIGHT_ROUNDS rounds (our cap; both said in the report).
 
 from __future__ import annotations
 
+from pbem.grammar import verb
+
 from . import army, retreat, rolls
 from .army import LEVIATHAN
 from .context import at_home, place
@@ -134,8 +136,10 @@ def fight_round(rt, fight: dict, decl: dict[str, list[str]]) -> None:
     for t in dis:
         battle.add(t, "the automatic hit of Dis")
     if dis:
-        rt.log.public("dis-hits", "Dis: " + ", ".join(rt.label(t) for t in dis) + " take 1 "
-                      "automatic hit each.", "LH-IV.3.3-01", fight=fight["id"], targets=dis)
+        several = len(dis) > 1  # "Asmodeus (anna) takes 1 automatic hit."
+        rt.log.public("dis-hits", "Dis: " + ", ".join(rt.label(t) for t in dis) + " "
+                      + verb(several, "take") + " 1 automatic hit" + (" each" if several else "")
+                      + ".", "LH-IV.3.3-01", fight=fight["id"], targets=dis)
     battle.resolve()
 
 

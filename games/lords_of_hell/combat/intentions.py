@@ -16,6 +16,8 @@ An intention is {"kind": "none" | "target" | "other", "target": name, "realms": 
 
 from __future__ import annotations
 
+from pbem.grammar import count
+
 from .. import deck
 from . import army
 from .army import DEVIL
@@ -34,8 +36,8 @@ def discard_casterless(st: dict, data, dice, log, rule: str, order: list[str]) -
         p["rituals"] = p["rituals"][:n]
         deck.discard(st, gone, dice, log)
         names = ", ".join(data.cards[st["cards"][i]].name for i in gone)
-        log.public("rituals-discarded", f"{army.label(st, data, name)} has {n} ritual caster"
-                   f"{'' if n == 1 else 's'} for {n + len(gone)} rituals: {names} "
+        log.public("rituals-discarded", f"{army.label(st, data, name)} has "
+                   f"{count(n, 'ritual caster')} for {count(n + len(gone), 'ritual')}: {names} "
                    f"{'is' if len(gone) == 1 else 'are'} discarded.", rule, player=name,
                    rituals=[st["cards"][i] for i in gone])
 

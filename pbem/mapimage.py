@@ -1,0 +1,91 @@
+"""The map as a PNG image, for the report mail (issue 20).
+
+Many mail programs (Gmail, Outlook) show no inline SVG, so the mailed HTML report
+carries the map as a PNG instead: an image part of a multipart/related that the HTML
+names by its Content-ID (`<img src="cid:...">`, pbem/outbox.py). The archived HTML keeps
+the SVG, for browsers. A game's HTML marks its map between MAP_START and MAP_END (see
+games/hellgame/templates/_board.html.j2); `for_mail` swaps what is between them for
+the image.
+
+The PNG is drawn by resvg (the resvg-py package: a Rust renderer in a self-contained
+wheel, no system library needed), at the map's own size on white, with crisp shape
+edges: about half the bytes of smoothed ones, and the labels are still smoothed. Text
+is drawn with the machine's fonts; on a machine without any the PNG still comes, without
+its labels. The same SVG on the same machine gives the same bytes. A stage's map is the
+same in every player's report, so the last few renderings are kept: a run mails each
+stage's reports one after another and draws each map once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import struct
+from dataclasses import dataclass
+from functools import lru_cache
+
+MAP_START = "<!--pbem:map-->"
+MAP_END = "<!--/pbem:map-->"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_WIDTH = 1200  # pixels: a larger map is scaled down to this width
+_SVG = re.compile(r"<svg\b.*?</svg>", re.S)
+_VIEWBOX = re.compile(r'\bviewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"')
+_LABEL = re.compile(r'\baria-label="([^"<>]*)"')
+
+
+@dataclass(frozen=True)
+class MailMap:
+    """The HTML as mailed, and the image it refers to."""
+
+    html: str
+    cid: str  # the Content-ID, without its angle brackets
+    png: bytes
+
+
+def for_mail(html: str) -> MailMap | None:
+    """`html` with its marked map replaced by an <img> of it as a PNG; None if it has no
+    marked map, or the map could not be drawn (the mail then keeps the SVG)."""
+    start = html.find(MAP_START)
+    end = html.find(MAP_END, start + len(MAP_START)) if start >= 0 else -1
+    if end < 0:
+        return None
+    svg = _SVG.search(html, start, end)
+    if svg is None:
+        return None
+    try:
+        data = png(svg.group(0))
+    except ValueError:  # resvg's word for an SVG it cannot draw
+        return None
+    width, height = png_size(data)
+    cid = f"map.{hashlib.sha256(data).hexdigest()[:20]}@pbem"
+    label = _LABEL.search(svg.group(0), 0, svg.group(0).find(">"))
+    alt = f"The map: {label.group(1)}" if label else "The map"  # already escaped
+    img = (f'<figure class="map" id="map"><img src="cid:{cid}" width="{width}" '
+           f'height="{height}" alt="{alt}" style="display:block;width:100%;'
+           f'max-width:{width}px;height:auto"></figure>')
+    return MailMap(html[:start] + img + html[end + len(MAP_END):], cid, data)
+
+
+@lru_cache(maxsize=4)
+def png(svg: str) -> bytes:
+    """The map drawn as a PNG (the last few kept: see the module's docstring)."""
+    return render(svg)
+
+
+def render(svg: str, *, system_fonts: bool = True) -> bytes:
+    """`svg` as PNG bytes, at its viewBox's size (at most MAX_WIDTH wide), on white.
+    Raises ValueError for an SVG resvg cannot draw."""
+    import resvg_py  # a compiled module: loaded only by a run that mails a map
+
+    size = _VIEWBOX.search(svg, 0, svg.find(">"))
+    width = min(MAX_WIDTH, round(float(size.group(1)))) if size else None
+    return resvg_py.svg_to_bytes(svg_string=svg, width=width, background="#ffffff",
+                                 shape_rendering="crisp_edges",
+                                 skip_system_fonts=not system_fonts)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk (the first, right after the signature)."""
+    if data[:8] != PNG_SIGNATURE or data[12:16] != b"IHDR":
+        raise ValueError("not a PNG image")
+    return struct.unpack(">II", data[16:24])
