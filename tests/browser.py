@@ -199,6 +199,11 @@ def check_html(path: Path, png_path: Path | None = None, **options) -> Rendered:
 #: and not the insides of an <svg>. The result is posted to the framing page.
 _MEASURE_JS = """<script>
 addEventListener("load", () => {
+  const place = sel => { const e = document.querySelector(sel); if (!e) return null;
+    const r = e.getBoundingClientRect(); return [r.top + scrollY, r.bottom + scrollY]; };
+  const at = {};  // where the first screen's parts are, before any <details> opens
+  for (const sel of ["#attention", "#changed", "#changed ul.loss", "#happened"])
+    at[sel] = place(sel);
   document.querySelectorAll("details").forEach(d => { d.open = true; });
   const vw = window.innerWidth, out = new Set();
   const clipped = el => { for (let a = el.parentElement; a && a !== document.body;
@@ -216,7 +221,8 @@ addEventListener("load", () => {
     `${name(el)} right=${Math.round(el.getBoundingClientRect().right)} "` +
     `${(el.textContent || "").trim().replace(/\\s+/g, " ").slice(0, 60)}"`);
   parent.postMessage(JSON.stringify({page: location.pathname.split("/").pop(),
-    scrollWidth: document.documentElement.scrollWidth, innerWidth: vw, offenders: named}),
+    scrollWidth: document.documentElement.scrollWidth, innerWidth: vw, offenders: named,
+    at: at}),
     "*");
 });
 </script>"""
@@ -244,6 +250,9 @@ class Overflow:
     scroll_width: int
     inner_width: int
     offenders: list[str]
+    #: CSS selector -> [top, bottom] in page pixels, measured with every <details>
+    #: closed (None: not on the page): #attention, #changed, #changed ul.loss, #happened
+    at: dict = field(default_factory=dict)
 
     @property
     def scrolls(self) -> bool:
@@ -282,7 +291,8 @@ def overflows(html_paths: list[Path], work: Path, *, width: int = 390, height: i
         data = found[name]
         if data["innerWidth"] != width:
             raise RenderError(f"{name}: measured at {data['innerWidth']} px, not {width}")
-        out.append(Overflow(data["scrollWidth"], data["innerWidth"], data["offenders"]))
+        out.append(Overflow(data["scrollWidth"], data["innerWidth"], data["offenders"],
+                            data.get("at") or {}))
     return out
 
 

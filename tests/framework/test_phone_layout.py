@@ -28,6 +28,11 @@ def measured(tmp_path_factory) -> dict[str, object]:
     lh = sorted((root / "lh" / "reports" / "demo").iterdir())[-1]  # the Overlord's stage
     pages = dict(zip(PAGES, [hg / "anna.html", hg / "board.html", lh / "anna.html",
                              lh / "board.html"], strict=True))
+    # the first screen: chiara loses THIEVES and 3 Legions in the HellGame demo's turn 3;
+    # anna is captured in the Lords of Hell demo's first combat round (issue 20)
+    pages["chiara turn 3"] = hg / "chiara.html"
+    pages["anna captured"] = root / "lh" / "reports" / "demo" / "01-turn-1-combat-round-1" \
+        / "anna.html"
     html = pages["hellgame report"].read_text(encoding="utf-8")
     # the converse: a report with something too wide in it, and one without its styles
     pages["too wide"] = root / "wide.html"
@@ -64,3 +69,15 @@ def test_without_its_stylesheet_the_report_is_a_plain_wide_table(measured):
     assert measured["html"].count('<span class="k" style="display:none">') > 20
     got = measured["unstyled"]
     assert got.scrolls and any(o.startswith("th") for o in got.offenders), str(got)
+
+
+SCREEN = 844  # px: the height of a common phone's screen in CSS pixels (390 x 844)
+
+
+@pytest.mark.parametrize("page", ["chiara turn 3", "anna captured"])
+def test_the_losses_are_on_the_first_screen_of_a_phone(measured, page):
+    """Issue 20: the deadline and problems, then what he lost, all within the first
+    screen at 390 x 844, before the story of the stage."""
+    at = measured[page].at
+    assert at["#attention"][0] < at["#changed"][0] < at["#happened"][0], at
+    assert at["#changed ul.loss"][1] <= SCREEN, f"{page}: the losses end at {at}"
