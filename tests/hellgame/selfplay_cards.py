@@ -121,6 +121,7 @@ def card_lines(rng: random.Random, state: dict, player: str, odds: float = 0.5) 
            if u["owner"] == player and u["kind"] == "lieutenant" and u.get("ref") in
            DATA.lieutenants]
     tries: dict[str, list[str]] = {}
+    walks: dict[str, str] = {}
     in_hell = [d for d in mine if d["where"] == "hell"]
     brought: dict[str, list[str]] = {}
     for cid in me["hand"]:
@@ -137,8 +138,13 @@ def card_lines(rng: random.Random, state: dict, player: str, odds: float = 0.5) 
                       f"{using}", f"COUNTER ANY TARGETING MINE WITH {card.name}"]
         if (timing in ACTION or timing == "any-time") and cid not in REROLLS + (THANKS,):
             where = [x for x in mine if x["where"] == card.major.place] or mine
-            d = DATA.daemons[rng.choice(where)["id"]].name
+            chosen = rng.choice(where)
+            d = DATA.daemons[chosen["id"]].name
             lines += [f"{d}: CAST {card.name}{on}" for on in targets(rng, n) + own]
+            if card.major.place == "earth" and chosen["where"] == "hell":
+                # as a player would: the Daemon walks first, then casts when next up
+                # (a CAST On Earth from Hell without a Walk line is refused, HG-9.8.1-02)
+                walks[cid] = f"{d}: WALK THE EARTH"
         if timing in COMBAT and in_hell and legion_places and rng.random() < 0.7:
             d = rng.choice(in_hell)["id"]
             if len(brought.get(d, [])) < DATA.daemons[d].stars:
@@ -151,7 +157,8 @@ def card_lines(rng: random.Random, state: dict, player: str, odds: float = 0.5) 
     flat = [line for lines in tries.values() for line in lines]
     if not flat:
         return []
-    sheet = GAME.check_orders(state, player, "\n".join(flat) + "\n")
+    sheet = GAME.check_orders(state, player, "\n".join(flat + sorted(set(walks.values())))
+                              + "\n")
     ok = {r.text.strip() for r in sheet.lines if r.status == "accepted"}
     out = []
     for lines in tries.values():
@@ -164,6 +171,12 @@ def card_lines(rng: random.Random, state: dict, player: str, odds: float = 0.5) 
                     if any(x.endswith(f" IN {w}") or f" IN {w} ROUND" in x for x in good)]
         elif good:
             out.append(rng.choice(good))
+    for cid, walk in walks.items():  # after the card's CAST line, if it has one
+        cast = next((i for i, line in enumerate(out)
+                     if line.startswith(walk.split(":")[0] + ": CAST " + DATA.arcana[cid].name)),
+                    None)
+        if cast is not None and walk not in out:
+            out.insert(cast + 1, walk)
     for d, cards in brought.items():
         out.insert(0, f"JOIN {DATA.daemons[d].name} ANYWHERE BRINGING "
                    + ", ".join(DATA.arcana[c].name for c in cards))
