@@ -1,7 +1,9 @@
 """It Is All Lost!!! (chapter 15): The Morningstar steps in for a ruined Triumvirate.
 
-- `rescue_last_sectio`: HG-15.2-01/02, called by any module the moment a player loses
-  his last Sectio (petitions, revocations, Events, card effects).
+- `rescue_last_sectio`: HG-15.2-01/02. "At any point" and "immediately": it is a hook
+  on "sectio-owner-changed" (`rescue_on_loss`), so every change of owner made through
+  ownership.py triggers it (petitions, Victor's Right, Freebooters, Uriel, Phenomena,
+  Events, Arcana, I Want It All, Famine, gifts) as soon as the step that made it ends.
 - `revive_or_restart`: HG-15.1-01/02, run by the End Phase after the recovery rolls (A-33).
 
 Reading A-30 (checklist §4): the Units counted are Legions (Freebooters included),
@@ -9,12 +11,15 @@ Lieutenants and Hellhounds of every owner; Uriel and Lilith are not counted. Tie
 broken by a die. Every Legion and Lieutenant there becomes the player's, up to his
 12-Legion cap (the excess, latest counters first, disbands); tamed hounds follow their
 Minders; rampaging hounds stay rampaging. He receives 2 x the printed Souls value, with
-no isolation penalty.
+no isolation penalty. The Boss Is Touchy ("no Sectio in the area may change ownership",
+HG-6.2-01) binds the rescue too: a frozen Sectio is not given.
 """
 
 from __future__ import annotations
 
+from .hooks import hook
 from .log import Log, count
+from .ownership import Step
 from .state import HELLHOUND, LEGION, LIEUTENANT, Daemon, HellState
 
 COUNTED = (LEGION, LIEUTENANT, HELLHOUND)
@@ -36,7 +41,8 @@ def rescue_candidates(st: HellState, player: str, data) -> list[str]:
         owner = st.owners.get(s)
         return owner is not None and owner != player and len(st.sectio_of(owner)) == 1
 
-    pool = sorted(s for s in data.sectio if not is_someone_elses_last(s))
+    pool = sorted(s for s in data.sectio
+                  if not is_someone_elses_last(s) and st.can_change_owner(s))
     if not pool:
         return []
     best = max(unit_count(st, s) for s in pool)
@@ -57,16 +63,28 @@ def rescue_last_sectio(st: HellState, player: str, dice, data, log: Log) -> str 
         return None
     sectio = dice.pick(tied, f"HG-15.2-01 last-Sectio rescue tie for {player}", player)
     before = st.owners.get(sectio)
-    st.set_owner(sectio, player)
-    _take_units(st, player, sectio, data, log)
-    souls = data.tables["last_sectio_souls_multiplier"] * data.sectio[sectio].souls
-    st.players[player].souls += souls
-    name = data.sectio[sectio].name
-    was = f" from {before}" if before else ""
-    log.public("last-sectio", f"{player} lost his last Sectio: The First Fallen gives him "
-               f"{name}{was} ({count(unit_count(st, sectio), 'Unit')}) and {count(souls, 'Soul')}.",
-               "HG-15.2-01", player=player, sectio=sectio, souls=souls, previous=before)
+    with Step(st, dice, data, log) as step:
+        step.set(sectio, player, "HG-15.2-01 last-Sectio rescue")
+        _take_units(st, player, sectio, data, log)
+        souls = data.tables["last_sectio_souls_multiplier"] * data.sectio[sectio].souls
+        st.players[player].souls += souls
+        name = data.sectio[sectio].name
+        was = f" from {before}" if before else ""
+        log.public("last-sectio", f"{player} lost his last Sectio: The First Fallen gives "
+                   f"him {name}{was} ({count(unit_count(st, sectio), 'Unit')}) and "
+                   f"{count(souls, 'Soul')}.", "HG-15.2-01", player=player, sectio=sectio,
+                   souls=souls, previous=before)
     return sectio
+
+
+@hook("sectio-owner-changed", order=100)
+def rescue_on_loss(st: HellState, dice, data, log: Log, sectio: str, old_owner: str | None,
+                   new_owner: str | None, why: str) -> None:
+    """HG-15.2-01: whatever took it, a Triumvirate left without a Sectio is rescued at
+    once. (The rescue's own change never leaves anyone without one: another player's
+    last Sectio is not given, `rescue_candidates`.)"""
+    if old_owner in st.players and not st.sectio_of(old_owner):
+        rescue_last_sectio(st, old_owner, dice, data, log)
 
 
 def _take_units(st: HellState, player: str, sectio: str, data, log: Log) -> None:

@@ -20,7 +20,7 @@ with rule HG-6.3-01 is that draw (hell_phase.draw_arcana), see `belphegor_redraw
 
 from __future__ import annotations
 
-from . import effects
+from . import effects, playright
 from .data import HellData
 from .log import Log, count
 from .state import HellState
@@ -253,6 +253,3 @@ def enforce_hand_limit(st: HellState, player: str, data: HellData, log: Log, she
                 + ", ".join(data.arcana[c].name for c in thrown) + f" ({how}).", "HG-6.3-03",
                 cards=thrown)
     return thrown
-
-
-from . import playright  # noqa: E402  (it imports this module's helpers)

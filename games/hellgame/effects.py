@@ -47,8 +47,8 @@ def ability(ability_id: str):
 
 def check(data) -> None:
     """An effect with no card, or a card, Phenomenon or ability with no effect, is a
-    load-time error, not a surprise at turn 17."""
-    from . import turn  # noqa: F401  every phase module, so every effect is registered
+    load-time error, not a surprise at turn 17. Asked once loader.py has imported every
+    module that registers an effect (the game does)."""
     ability_ids = {d.ability.id for d in data.daemons.values()}
     phenomenon_ids = {c.phenomenon.id for c in data.hell_cards.values()}
     for table, known, what in ((ARCANA, data.arcana, "Arcana"),
@@ -70,9 +70,8 @@ def check(data) -> None:
 
 
 def coverage(data) -> dict:
-    """{"arcana": {"total", "implemented", "missing"}, ...} for the audit."""
-    from . import turn  # noqa: F401  every phase module, so every effect is registered
-
+    """{"arcana": {"total", "implemented", "missing"}, ...} for the audit (once loader.py
+    has been imported)."""
     ability_ids = sorted(d.ability.id for d in data.daemons.values())
 
     def one(ids, table):

@@ -24,6 +24,7 @@ from __future__ import annotations
 from . import effects
 from .action.abilities import can_be_incapacitated
 from .favours import roll_against
+from .in_play import in_force, ownership_frozen, phenomenon_here  # noqa: F401  for the phases
 from .log import Log, count
 from .state import ANTEHELL, IN_HELL, LILITH, ON_EARTH, URIEL, HellState
 
@@ -298,27 +299,3 @@ def clean_up(st: HellState, log: Log) -> None:
         log.public("warning-sign", "The Warning Sign is removed.", "HG-6.2-03")
     st.warning_sign = None
     st.event = None
-
-
-def in_force(st: HellState, card: str) -> bool:
-    """A card's Event acts now: it is this turn's Event, or a Permanent Event in its box
-    (HG-6.1.1-01). Effects that last "this turn" or "while in play" ask this."""
-    return st.event == card or card in st.permanent.values()
-
-
-def phenomenon_here(st: HellState, phenomenon: str, sectio: str | None = None) -> bool:
-    """This turn's Phenomenon is `phenomenon` (and strikes `sectio`, when given): the
-    Warning Sign marks it until the End Phase (HG-6.2-03)."""
-    w = st.warning_sign
-    return bool(w and w.get("phenomenon") == phenomenon
-                and (sectio is None or sectio in (w.get("sectio") or [])))
-
-
-def ownership_frozen(st: HellState, sectio: str) -> bool:
-    """The Boss Is Touchy: this turn no Sectio in the struck area may change ownership
-    (hell-cards.md, Phenomenon 2). Every change of owner asks this first."""
-    return phenomenon_here(st, "phenomenon.the-boss-is-touchy", sectio)
-
-
-# The other Hell cards' effects register themselves on import (hellcards/__init__.py).
-from . import hellcards  # noqa: E402,F401

@@ -6,7 +6,13 @@ from pathlib import Path
 
 from pbem.engine import OrderSheet, Resolution
 
-from . import defaults, effects, setup, turn
+from . import (
+    defaults,
+    effects,
+    loader,  # noqa: F401  every order type, effect and hook registered
+    setup,
+    turn,
+)
 from .data import load_data
 from .form import order_form
 from .log import Log

@@ -18,6 +18,7 @@ from .cards import enforce_hand_limit, hand_limit
 from .data import HellData
 from .log import Log, count
 from .orders.failures import IN_PART, order_failed
+from .ownership import Step
 from .state import HellState
 
 RULE = "HG-7.2.1b-02"
@@ -38,7 +39,10 @@ def _gives(sheets, player: str) -> list[tuple[tuple[str, int], dict]]:
     return [((player, i), o) for i, o in enumerate(orders)]
 
 
-def run(st: HellState, sheets, data: HellData, log: Log) -> None:
+def run(st: HellState, sheets, data: HellData, log: Log, dice=None) -> None:
+    """Gifts and trades, givers in seat order. `dice`: for hooks a change of Sectio owner
+    fires (hooks.py); no gift may take a last Sectio (HG-7.2.1b-03), so the HG-15.2-01
+    rescue, which may roll, never follows one."""
     done: set[tuple[str, int]] = set()  # orders already carried out or refused
     for giver in st.seats:
         for key, o in _gives(sheets, giver):
@@ -55,12 +59,12 @@ def run(st: HellState, sheets, data: HellData, log: Log) -> None:
                              player=giver)
                 continue
             done.add(partner[0])
-            _transfer(st, sheets, data, log, [(giver, o), (o["to"], partner[1])])
+            _transfer(st, sheets, dice, data, log, [(giver, o), (o["to"], partner[1])])
     for giver in st.seats:
         for key, o in _gives(sheets, giver):
             if key not in done:
                 done.add(key)
-                _transfer(st, sheets, data, log, [(giver, o)])
+                _transfer(st, sheets, dice, data, log, [(giver, o)])
 
 
 def _partner(sheets, giver: str, o: dict, done: set) -> tuple[tuple[str, int], dict] | None:
@@ -96,9 +100,10 @@ def _problem(st: HellState, giver: str, o: dict, parts: list[tuple[str, dict]]) 
     return ""
 
 
-def _transfer(st: HellState, sheets, data: HellData, log: Log,
+def _transfer(st: HellState, sheets, dice, data: HellData, log: Log,
               parts: list[tuple[str, dict]]) -> None:
-    """Make every half of a gift or trade, or none of them (IP-08: one atomic step)."""
+    """Make every half of a gift or trade, or none of them (IP-08: one atomic step, and
+    one `ownership.Step`: a swap of Sectio is never seen half made)."""
     problems = [why for g, o in parts if (why := _problem(st, g, o, parts))]
     text = " and ".join(f"{g} gives {o['to']} {describe(o['what'], data)}" for g, o in parts)
     if problems:
@@ -106,20 +111,21 @@ def _transfer(st: HellState, sheets, data: HellData, log: Log,
         for giver, o in parts:  # issue 20: each giver is told his line failed
             order_failed(log, sheets.get(giver), o, "; ".join(problems), RULE, player=giver)
         return
-    for giver, o in parts:
-        what, to = o["what"], o["to"]
-        if what["kind"] == "souls":
-            st.players[giver].souls -= what["n"]
-            st.players[to].souls += what["n"]
-        elif what["kind"] == "sectio":
-            st.set_owner(what["id"], to)  # checked in _problem: never frozen here
-        else:
-            st.players[giver].hand.remove(what["id"])
-            st.players[to].hand.append(what["id"])
-            for who in (giver, to):
-                log.private(who, "gift-card", f"{giver} gives {to} "
-                            f"{data.arcana[what['id']].name}.", RULE, card=what["id"])
-    log.public("gift", f"{text}.", RULE)
+    with Step(st, dice, data, log) as step:
+        for giver, o in parts:
+            what, to = o["what"], o["to"]
+            if what["kind"] == "souls":
+                st.players[giver].souls -= what["n"]
+                st.players[to].souls += what["n"]
+            elif what["kind"] == "sectio":
+                step.set(what["id"], to, f"a gift ({RULE})")  # _problem: never frozen here
+            else:
+                st.players[giver].hand.remove(what["id"])
+                st.players[to].hand.append(what["id"])
+                for who in (giver, to):
+                    log.private(who, "gift-card", f"{giver} gives {to} "
+                                f"{data.arcana[what['id']].name}.", RULE, card=what["id"])
+        log.public("gift", f"{text}.", RULE)
     for to in sorted({o["to"] for _, o in parts if o["what"]["kind"] == "arcana"},
                      key=st.seats.index):
         thrown = enforce_hand_limit(st, to, data, log, sheets.get(to))

@@ -25,12 +25,12 @@ use Victor's Right in a Sectio.
 from __future__ import annotations
 
 from . import events
-from .all_lost import rescue_last_sectio
 from .favours import disfavour_roll, spend_free_favour
 from .log import Log, count
 from .orders import orders_of
 from .orders.failures import line_of
 from .orders.petitions import allows
+from .ownership import Step
 from .state import LEGION, LIEUTENANT, HellState
 
 RULE = "HG-12.1-01"
@@ -107,13 +107,14 @@ def why_not(st: HellState, player: str, sectio: str, data, sheets=None,
 def _take(st: HellState, player: str, sectio: str, dice, data, log: Log, how: str,
           rule: str) -> None:
     before = st.owners.get(sectio)
-    # Control Box marker and Sectio card change together (HG-12.0-05, HG-2.4.2-01).
-    st.set_owner(sectio, player)
-    was = f"from {before}" if before else "unowned until now (HG-12.0-04)"
-    log.public("petition", f"{player} {how} and takes control of {data.sectio[sectio].name}, "
-               f"{was}.", rule, player=player, sectio=sectio, previous=before)
-    if before is not None and not st.sectio_of(before):
-        rescue_last_sectio(st, before, dice, data, log)
+    # Control Box marker and Sectio card change together (HG-12.0-05, HG-2.4.2-01); a
+    # loser left without a Sectio is rescued when the step ends (HG-15.2-01, all_lost).
+    with Step(st, dice, data, log) as step:
+        step.set(sectio, player, f"{how} ({rule})")
+        was = f"from {before}" if before else "unowned until now (HG-12.0-04)"
+        log.public("petition", f"{player} {how} and takes control of "
+                   f"{data.sectio[sectio].name}, {was}.", rule, player=player, sectio=sectio,
+                   previous=before)
 
 
 def petition_by_favour(st: HellState, player: str, sectio: str, dice, data, log: Log,
@@ -164,26 +165,27 @@ def victors_right(st: HellState, player: str, sectio: str, dice, data, log: Log,
 
 def freebooters_take_over(st: HellState, dice, data, log: Log) -> None:
     """HG-12.3-01, HG-10.4-02: surviving Freebooter Legions or Lieutenants take control
-    of their Sectio; a Freebooter marker replaces any Player Marker."""
+    of their Sectio; a Freebooter marker replaces any Player Marker. They take them all
+    in one step: a loser is rescued after (HG-15.2-01), so the rescue never hands him a
+    Sectio the Freebooters are about to take."""
     held = sorted({u.location for u in st.units if u.owner is None
                    and u.kind in (LEGION, LIEUTENANT) and u.location in data.sectio})
-    for sectio in held:
-        if sectio in st.freebooter_sectio:
-            continue
-        if events.ownership_frozen(st, sectio):
-            log.public("freebooters-frozen", f"Freebooters cannot take control of "
-                       f"{data.sectio[sectio].name}: The Boss Is Touchy freezes its "
-                       "ownership this turn.", "HG-6.2-01", sectio=sectio)
-            continue
-        before = st.owners.get(sectio)
-        st.set_owner(sectio, None)
-        st.freebooter_sectio = sorted([*st.freebooter_sectio, sectio])
-        was = f", taking it from {before}" if before else ""
-        log.public("freebooters-take", f"Freebooters take control of "
-                   f"{data.sectio[sectio].name}{was}.", FREEBOOTER_RULE, sectio=sectio,
-                   previous=before)
-        if before is not None and not st.sectio_of(before):  # HG-15.2-01
-            rescue_last_sectio(st, before, dice, data, log)
+    with Step(st, dice, data, log) as step:
+        for sectio in held:
+            if sectio in st.freebooter_sectio:
+                continue
+            if events.ownership_frozen(st, sectio):
+                log.public("freebooters-frozen", f"Freebooters cannot take control of "
+                           f"{data.sectio[sectio].name}: The Boss Is Touchy freezes its "
+                           "ownership this turn.", "HG-6.2-01", sectio=sectio)
+                continue
+            before = st.owners.get(sectio)
+            step.set(sectio, None, f"Freebooters ({FREEBOOTER_RULE})")
+            st.freebooter_sectio = sorted([*st.freebooter_sectio, sectio])
+            was = f", taking it from {before}" if before else ""
+            log.public("freebooters-take", f"Freebooters take control of "
+                       f"{data.sectio[sectio].name}{was}.", FREEBOOTER_RULE, sectio=sectio,
+                       previous=before)
 
 
 def run(st: HellState, sheets, dice, data, log: Log) -> None:

@@ -110,6 +110,23 @@ def play_right_away(card: str):
     return wrap
 
 
+#: What the cards that stay in play do in the Action Phase, after the cards here
+#: (playright_2.py registers them with `lasting`): "before-action" `fn(actx, first_time)
+#: -> bool` (True: the Daemon's turn is used up), "end-action-phase" `fn(st, data, log,
+#: queue)`.
+LASTING: dict[str, list[Callable]] = {"before-action": [], "end-action-phase": []}
+
+
+def lasting(point: str):
+    """Register the decorated function on `point` of LASTING, run in registration order."""
+
+    def wrap(fn):
+        LASTING[point].append(fn)
+        return fn
+
+    return wrap
+
+
 def resolve(st: HellState, player: str, card: str, dice, data: HellData, log: Log,
             sheet) -> bool:
     """Resolve a Play Right Away card just drawn and shown (HG-6.3.1-01). True if it
@@ -243,7 +260,7 @@ def before_action(actx, first_time: bool) -> bool:
             del st.marks[card]
             force_pass_for_good(actx, first_time, card)
             return True
-    return playright_2.before_action(actx, first_time)
+    return any(fn(actx, first_time) for fn in LASTING["before-action"])
 
 
 def force_pass_for_good(actx, first_time: bool, card: str, *, disfavour: bool = False
@@ -283,7 +300,5 @@ def end_action_phase(st: HellState, data: HellData, log: Log, queue) -> None:
                        f"{who} did not come up for the first time after it was drawn in this "
                        "Action Phase.", RULE, card=card,
                        daemon=mark["daemon"])
-    playright_2.end_action_phase(st, data, log, queue)
-
-
-from . import playright_2  # noqa: E402  (the lasting cards; it imports this module)
+    for fn in LASTING["end-action-phase"]:
+        fn(st, data, log, queue)

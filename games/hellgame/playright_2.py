@@ -12,7 +12,15 @@ from __future__ import annotations
 from .data import HellData
 from .favours import duel
 from .log import Log
-from .playright import PASS_FOR_GOOD, RULE, Draw, choice, force_pass_for_good, play_right_away
+from .playright import (
+    PASS_FOR_GOOD,
+    RULE,
+    Draw,
+    choice,
+    force_pass_for_good,
+    lasting,
+    play_right_away,
+)
 from .state import IN_HELL, HellState
 
 MAD_LOVE, MANIA = "arcana.mad-love", "arcana.mania"
@@ -272,6 +280,7 @@ def _pass_on(st: HellState, sheets, dice, data: HellData, log: Log, d: str, owne
 
 # -- the Action Phase ------------------------------------------------------------------------
 
+@lasting("before-action")
 def before_action(actx, first_time: bool) -> bool:
     """Mad Love's Pass for Good, Mania's and Prove to Me's rolls (card id order)."""
     st = actx.st
@@ -300,6 +309,7 @@ def before_action(actx, first_time: bool) -> bool:
     return False
 
 
+@lasting("end-action-phase")
 def end_action_phase(st: HellState, data: HellData, log: Log, queue) -> None:
     """Mad Love remembers the beloved's last Action for the next turn; Mania's spare
     Actions do not carry over."""

@@ -47,6 +47,7 @@ from .data import HellData
 from .favours import attribute, disfavour_roll, roll_against, soul_roll_souls
 from .log import Log, count
 from .orders import orders_of
+from .ownership import Step
 from .state import LEGION, ON_EARTH, HellState
 
 # Hell cards and Phenomena whose lasting effects act in the Soul Phase (hellcards/income.py
@@ -81,9 +82,9 @@ def run(st: HellState, sheets, dice, data: HellData, log: Log,
     death_metal(st, dice, data, log)
     st.combat_avoided = []  # HG-V1-11.3.1-02: "the next Soul Phase" has now come
     zagam(st, sheets, dice, data, log)
-    i_want_it_all(st, data, log)
+    i_want_it_all(st, data, log, dice)
     wise_men(st, sheets, dice, data, log)
-    gifts.run(st, sheets, data, log)
+    gifts.run(st, sheets, data, log, dice)
     unpaid = upkeep.pay_upkeep(st, sheets, data, log)
     if any(c.flags.macina for c in data.arcana.values()):
         log.not_implemented("Macina maintenance", "HG-16.4-02")
@@ -529,11 +530,12 @@ def zagam(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
                        daemon=d.id, ability=ZAGAM, roll=die, souls=ZAGAM_SOULS if won else 0)
 
 
-def i_want_it_all(st: HellState, data: HellData, log: Log) -> None:
+def i_want_it_all(st: HellState, data: HellData, log: Log, dice=None) -> None:
     """I Want It All, this turn: each owner of a Sectio in the Greedy Circle pays its
     printed value in Souls, or loses it (it returns to the Ruler of Hell). He pays when
     he can (the card says "must"); Sectio by id. The Boss Is Touchy keeps an unpaid
-    Sectio with its owner (events.ownership_frozen)."""
+    Sectio with its owner (events.ownership_frozen). The Circle is settled at once; a
+    player left without a Sectio is then rescued (HG-15.2-01; `dice` breaks its ties)."""
     if not events.in_force(st, I_WANT_IT_ALL):
         return
     greedy = NO_SOULS_CIRCLE[I_WANT_IT_ALL]
@@ -541,22 +543,24 @@ def i_want_it_all(st: HellState, data: HellData, log: Log) -> None:
     if not owned:
         log.public("event-no-effect", "I Want It All: nobody owns a Sectio of the Greedy "
                    "Circle.", "HG-6.1-04")
-    for s, owner in owned:
-        p, name, price = st.players[owner], data.sectio[s].name, data.sectio[s].souls
-        if p.souls >= price:
-            p.souls -= price
-            log.public("greedy-paid", f"I Want It All: {owner} pays {count(price, 'Soul')} "
-                       f"to keep {name}.", "HG-6.1-01", player=owner, sectio=s, souls=price)
-        elif events.ownership_frozen(st, s):
-            log.public("greedy-frozen", f"I Want It All: {owner} cannot pay "
-                       f"{count(price, 'Soul')} for {name}, but The Boss Is Touchy: it "
-                       "cannot change ownership this turn.", "HG-6.2-01", player=owner,
-                       sectio=s)
-        else:
-            st.set_owner(s, None)
-            log.public("greedy-lost", f"I Want It All: {owner} cannot pay "
-                       f"{count(price, 'Soul')} for {name} and loses it.", "HG-6.1-01",
-                       player=owner, sectio=s)
+    with Step(st, dice, data, log) as step:
+        for s, owner in owned:
+            p, name, price = st.players[owner], data.sectio[s].name, data.sectio[s].souls
+            if p.souls >= price:
+                p.souls -= price
+                log.public("greedy-paid", f"I Want It All: {owner} pays "
+                           f"{count(price, 'Soul')} to keep {name}.", "HG-6.1-01",
+                           player=owner, sectio=s, souls=price)
+            elif events.ownership_frozen(st, s):
+                log.public("greedy-frozen", f"I Want It All: {owner} cannot pay "
+                           f"{count(price, 'Soul')} for {name}, but The Boss Is Touchy: it "
+                           "cannot change ownership this turn.", "HG-6.2-01", player=owner,
+                           sectio=s)
+            else:
+                step.set(s, None, "I Want It All (HG-6.1-01)")
+                log.public("greedy-lost", f"I Want It All: {owner} cannot pay "
+                           f"{count(price, 'Soul')} for {name} and loses it.", "HG-6.1-01",
+                           player=owner, sectio=s)
 
 
 def wise_men(st: HellState, sheets, dice, data: HellData, log: Log) -> None:

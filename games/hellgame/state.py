@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from pbem.engine import plain
 
+from .in_play import ownership_frozen
+
 ANTEHELL = "antehell"
 
 LEGION = "legion"
@@ -224,10 +226,8 @@ class HellState:
         return u
 
     def can_change_owner(self, sectio: str) -> bool:
-        """False while The Boss Is Touchy freezes `sectio` this turn (events.ownership_frozen,
+        """False while The Boss Is Touchy freezes `sectio` this turn (in_play.ownership_frozen,
         HG-6.2-01)."""
-        from .events import ownership_frozen  # events imports state: no cycle at call time
-
         return not ownership_frozen(self, sectio)
 
     def set_owner(self, sectio: str, player: str | None) -> bool:

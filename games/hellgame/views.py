@@ -240,7 +240,6 @@ def major_how(data: HellData, card_id: str) -> str:
     """One line: when the Major half is played and the order that plays it
     (docs/orders-hellgame.md): CAST, COMBAT CAST after JOIN ... BRINGING, a standing
     COUNTER or REROLL WITH line, or nothing for a Play Right Away card."""
-    from . import turn  # noqa: F401  every module, so that every effect is registered
     from .action.reroll_cards import RerollCard
     from .combat.counters import NOT_IN_COMBAT, CombatCounter
     from .orders.counters import REACTIVE

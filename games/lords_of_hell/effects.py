@@ -1,6 +1,6 @@
-"""Card effects registered by card id (the cards/ modules register on import), and
-what is implemented (`pbem data audit lords-of-hell`). Loading the game fails for a card
-with no effect or an effect with no card (`check`)."""
+"""Card effects registered by card id (the cards/ modules register on import; loader.py
+imports them), and what is implemented (`pbem data audit lords-of-hell`). Loading the
+game fails for a card with no effect or an effect with no card (`check`)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,8 @@ def effect(card_id: str):
 
 
 def coverage(data) -> dict[str, dict[str, int]]:
-    """{kind: {"implemented": n, "total": m}} over the card kinds."""
-    from . import cards  # noqa: F401  every effect registered
-
+    """{kind: {"implemented": n, "total": m}} over the card kinds (once loader.py has
+    imported every card module)."""
     out: dict[str, dict[str, int]] = {}
     for cid, card in data.cards.items():
         k = out.setdefault(card.kind, {"implemented": 0, "total": 0})
@@ -32,9 +31,8 @@ def coverage(data) -> dict[str, dict[str, int]]:
 
 
 def check(data) -> None:
-    """Every card kind in the data has its effect, and every effect its card."""
-    from . import cards  # noqa: F401  every effect registered
-
+    """Every card kind in the data has its effect, and every effect its card (asked once
+    loader.py has imported every card module: the game does)."""
     missing = sorted(set(data.cards) - set(EFFECTS))
     extra = sorted(set(EFFECTS) - set(data.cards))
     if missing or extra:

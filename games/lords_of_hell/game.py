@@ -7,7 +7,12 @@ from pathlib import Path
 from pbem.engine import OrderSheet, Resolution
 from pbem.eventlog import Log
 
-from . import effects, setup, turn
+from . import (
+    effects,
+    loader,  # noqa: F401  every order type and card effect registered
+    setup,
+    turn,
+)
 from .data import load_data
 from .form import order_form
 from .orders import check_sheet

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from pbem.lines import count
 
+from . import combat
 from .datamodel import HPOH
 from .orders import orders_of
 from .souls import devil_name
@@ -125,13 +126,7 @@ def choose(st: dict, fit: list[str], data, dice, log) -> str | None:
     log.public("tie-break", "Tie-break 3: nobody of them controls the High Palace of Hell; "
                + " and ".join(devil_name(st, data, n) for n in fit)
                + " fight openly for the title.", "LH-III.4.3-03", players=list(fit))
-    try:
-        from .combat import open_fight
-    except ImportError:
-        log.not_implemented("The open fight for the Overlord title (no Overlord is chosen "
-                            "this turn)", "LH-III.4.3-03")
-        return None
-    winner = open_fight(st, list(fit), data, dice, log)
+    winner = combat.open_fight(st, list(fit), data, dice, log)
     if winner is None:
         log.public("open-fight-draw", "The open fight ends in a draw: no Overlord is chosen, "
                    "and the game goes on.", "LH-III.4.3-03")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from . import deals, forced, homes, prisoners
 from . import items as it
+from .cards import specials
 from .deck import discard as to_discard
 from .deck import refill
 from .orders import orders_of
@@ -47,11 +48,7 @@ def apply(st: dict, sheets: dict, data, dice, log) -> None:
     prisoners.step(st, sheets, data, dice, log)
     deals.step(st, sheets, data, dice, log)
     forced.step(st, sheets, data, dice, log)
-    from .cards import specials  # another helper's module; may not define it yet
-
-    play_step = getattr(specials, "play_step", None)
-    if play_step is not None:
-        play_step(st, sheets, data, dice, log)
+    specials.play_step(st, sheets, data, dice, log)
     discards(st, sheets, data, dice, log)
     refill(st, dice, log)
 

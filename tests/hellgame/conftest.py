@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pytest
 
+import pbem_games.hellgame.loader  # noqa: F401  every order type, effect and hook registered
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.scenario import state_from_given
 from pbem_games.hellgame.state import HellState

@@ -218,14 +218,15 @@ def test_the_boss_is_touchy_keeps_uriels_revoke_off(make_state):
 def test_hell_famine_eats_half_before_combat(make_state):
     """hell.famine: per Sectio, half of each type rounded up (a die picks); an owned
     empty Sectio is lost; nothing happens in a turn without Famine."""
-    st = make_state(["a", "b"], owners={C3[0]: "a", C3[1]: "b"},
+    # b keeps C1[0] (no HG-15.2-01 rescue here)
+    st = make_state(["a", "b"], owners={C3[0]: "a", C3[1]: "b", C1[0]: "b"},
                     units=[("legion", "a", C3[0]), ("legion", "a", C3[0]),
                            ("legion", "b", C3[0]), ("lieutenant", "a", C3[0], "lieutenant.sulla")])
     log = event(st, "hell.famine")
     assert kinds(log) == ["famine"]
     log = call(movement.before_combat, st, {}, script=[2, 1])
     assert sorted(u.id for u in st.units) == ["u3"]
-    assert st.owners == {C3[0]: "a"}
+    assert st.owners == {C3[0]: "a", C1[0]: "b"}
     assert kinds(log) == ["units-destroyed", "famine-lost"]
     st.event = None
     assert call(movement.before_combat, st, {}).events == []

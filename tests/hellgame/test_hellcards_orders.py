@@ -111,10 +111,11 @@ def test_phenomenon_auction_highest_bid_buys_and_pays_the_bank(make_state):
     c's 9 counts as his 5 Souls (capped, said to him alone); a does not bid. b pays 7
     to the bank (a, the seller, receives nothing) and takes THIEVES."""
     st = bidders(make_state)
+    st.owners[SUGAR] = "a"  # so a keeps a Sectio (no HG-15.2-01 rescue here)
     sheets = sheets_for(st, {"b": "AUCTION BID 12 FOR BANKERS AND BROKERS\nAUCTION BID 7",
                              "c": "AUCTION BID 9"})
     log = auction(st, sheets)
-    assert st.owners == {THIEVES: "b"}
+    assert st.owners == {THIEVES: "b", SUGAR: "a"}
     assert [st.players[p].souls for p in "abc"] == [20, 1, 5]
     assert public(log, "auction-sold") == [
         "Auction of THIEVES: sealed bids b 7, c 5; no bid from a (default IP-05). b pays "

@@ -62,8 +62,10 @@ def test_example_uriel_attacks_hg_10_1_04_he_wipes_out_antehell(make_state, data
 
 
 def test_example_uriel_attacks_hg_10_1_05_to_09_he_enters_hell(make_state, data):
+    # each keeps a Sectio far away (LIARS, TYRANTS): no HG-15.2-01 rescue in this example
     st = make_state({"keys": {"daemons": ["daemon.baal"]}, "devourer": {}},
-                    owners={FOREST: "keys", ADDICTION: "devourer"},
+                    owners={FOREST: "keys", ADDICTION: "devourer", LIARS: "keys",
+                            TYRANTS: "devourer"},
                     units=[("legion", "keys", FOREST), ("legion", "keys", FOREST),
                            hound(FOREST, "hellhound.3", "keys", "u1"), uriel(ANTEHELL)])
     script = [4,           # enters Quarter 4: THE WISE MEN (step 1)
@@ -79,7 +81,7 @@ def test_example_uriel_attacks_hg_10_1_05_to_09_he_enters_hell(make_state, data)
     assert [(u.kind, u.location) for u in st.units if u.kind != "uriel"] == [
         ("legion", UNDER), ("hellhound", SADISTIC)]
     assert st.unit("u3").minder is None and st.unit("u3").owner is None
-    assert st.owners == {}  # both Sectio revoked (HG-10.1-08)
+    assert st.owners == {LIARS: "keys", TYRANTS: "devourer"}  # both revoked (HG-10.1-08)
     assert "daemon.baal" in st.daemons
     assert texts(log, "uriel-enters") == [
         "Uriel rolls 4 for the Quarter and enters THE WISE MEN (step 1)",

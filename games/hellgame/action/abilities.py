@@ -47,6 +47,7 @@ from .. import effects
 from ..errors import OrderError
 from ..log import count
 from ..orders.common import player_name
+from ..orders.keywords import XAPHAN_CHOOSES
 from ..state import ANTEHELL, ON_EARTH
 from . import diplomacy, march_orders
 from .context import ActionCtx
@@ -358,7 +359,6 @@ def xaphan(actx: ActionCtx, order: dict) -> str | None:
     Warning Sign moves to her Phenomenon for the rest of the turn (there is one sign,
     HG-6.2-03): a lasting Phenomenon of the Hell Phase ends then."""
     from .. import events
-    from ..orders.abilities import XAPHAN_CHOOSES
 
     st, data = actx.st, actx.data
     if st.daemons[actx.daemon].where == ON_EARTH:

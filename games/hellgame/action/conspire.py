@@ -221,8 +221,6 @@ def resolve_permanent(actx, card: str, rule: str) -> None:
     """A Permanent card's effects, resolved at once. An effect is registered in
     effects.HELL_CARDS as `fn(st, sheets, dice, data, log)` (a phase's signature); a
     card without one is reported as not implemented, and stays placed."""
-    from .. import events  # noqa: F401  (registers the Hell card effects)
-
     fn = effects.HELL_CARDS.get(card)
     if fn is None:
         actx.log.not_implemented(f"Effects of the Permanent Event "

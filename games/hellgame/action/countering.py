@@ -5,12 +5,24 @@ are read in sheet order; magic.py plays the stack this builds."""
 from __future__ import annotations
 
 from .. import effects
+from ..in_play import in_force
 from ..state import ON_EARTH
-from .magic import COUNTER, COUNTER_TIMINGS, IMPOSTOR, Cast, burnout, cannot_pay, impostor, play
+from .magic import (
+    COUNTER,
+    COUNTER_TIMINGS,
+    IMPOSTOR,
+    Cast,
+    burnout,
+    cannot_pay,
+    counter_rule,
+    impostor,
+    play,
+)
 
 TEMPERS = "hell.tempers"  # events.TEMPERS
 
 
+@counter_rule
 def next_counter(top: Cast) -> Cast | None:
     """The Counter played against `top`, if any (HG-9.8.2-01..03, IP-30, A-12).
 
@@ -52,7 +64,7 @@ def tempers(counter: Cast) -> None:
     Disfavour. Its garbled last sentence ("they may be used in any combat where each side
     has two Legions or fewer") speaks of combats, not of the Action Phase: here every
     Counter costs the Disfavour."""
-    if not _in_force(counter.st, TEMPERS):
+    if not in_force(counter.st, TEMPERS):
         return
     counter.st.players[counter.player].disfavours += 1
     counter.log.public("tempers-counter", f"Tempers: {counter.player} played a Counter and "
@@ -64,7 +76,7 @@ def _offer(top: Cast, player: str) -> tuple[str, bool, dict] | None:
     """(countering Daemon, costs no Action, COUNTER order) of the player's first line
     that can answer `top`, or None."""
     st, data = top.st, top.data
-    if impostor(st) and _in_force(st, TEMPERS):
+    if impostor(st) and in_force(st, TEMPERS):
         # under Tempers a Counter costs a Disfavour, which Lucifer - An Impostor? forbids
         if top.actx.orders(player, COUNTER):
             top.log.private(player, "counter-refused", "You play no Counter: under Tempers "
@@ -140,9 +152,3 @@ def _free_daemons(top: Cast, player: str) -> list[str]:
         return [d.id for d in sorted(st.active_daemons(player),
                                      key=lambda d: (data.daemons[d.id].rank, d.id))]
     return []
-
-
-def _in_force(st, card: str) -> bool:
-    from .. import events  # late: events imports the Hell-card modules, which import Actions
-
-    return events.in_force(st, card)

@@ -22,7 +22,7 @@ Readings the rules leave open (each cited where it is used):
 - A chained flight (HG-9.5.1-08) has no "Sectio the causing Units came from": it may
   go anywhere but the Pentagram, even back where it fled from (the rulebook says so).
 - Nothing flees into, out of or within AnteHell: it is no Sectio, has no Compass and
-  no combat (HG-11.0-05); a flight that reaches AnteHell ends there.
+  no combat (HG-11.0-04); a flight that reaches AnteHell ends there.
 - Lilith: no flight starts in her Sectio (HG-9.5-08, HG-16.3-03), and a flight that
   reaches her Sectio ends there.
 - Freebooters never flee (HG-10.4-01), not even a lone Freebooter Lieutenant; a

@@ -325,12 +325,25 @@ def run_cast(actx: ActionCtx, order: dict) -> str | None:
     return None
 
 
+#: Who answers a card just played: `next_counter(top) -> Cast | None`, the Counter played
+#: against `top` (HG-9.8.2-01..03), registered by countering.py with `counter_rule`.
+COUNTERING: list[Callable[[Cast], Cast | None]] = []
+
+
+def counter_rule(fn: Callable[[Cast], Cast | None]):
+    """Register the decorated function as the rule of who counters a card (at most one)."""
+    if COUNTERING:
+        raise ValueError("the Counter rule registered twice")
+    COUNTERING.append(fn)
+    return fn
+
+
 def answered(cast: Cast) -> list[Cast]:
     """The card just played and the Counters played against it, and against those in
     turn (HG-9.8.2-01, A-12): the stack `_resolve` plays, last played first."""
     stack = [cast]
     while not cast.data.arcana[stack[-1].card].flags.cannot_be_countered:
-        counter = countering.next_counter(stack[-1])
+        counter = COUNTERING[0](stack[-1])
         if counter is None:
             break
         stack.append(counter)
@@ -585,8 +598,3 @@ def _count(n: int, need: Support) -> str:
 
 def _place(where: str) -> str:
     return "on Earth" if where == ON_EARTH else "in Hell"
-
-
-# spells.py (which registers every implemented card) and countering.py use Cast and
-# play from here, so they are imported once those exist
-from . import countering, spells  # noqa: E402, F401

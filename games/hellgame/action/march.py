@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 from ..data import PENTAGRAM
 from ..favours import attribute, roll_against
+from ..in_play import in_force
 from ..log import count
 from ..orders.common import place_name
 from ..orders.failures import IN_PART, order_failed
@@ -410,8 +411,6 @@ class _March:
     def _hearts(self, units: list[Unit], pos: str) -> list[Unit]:
         """The Units of `units` that pass Thou Art Not Real's Roll against Hearts (all of
         them when the card is not this turn's Event); the others are held."""
-        from ..events import in_force
-
         if not units or not in_force(self.st, NOT_REAL):
             return units
         passed = []

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from .. import effects
 from ..log import count
-from ..orders.abilities import PAYMON_GRANTS
+from ..orders.keywords import PAYMON_GRANTS
 from . import conditions
 from .abilities import PAYMON, used_this_turn, working
 from .context import ActionCtx, Queue, not_held

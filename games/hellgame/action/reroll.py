@@ -28,7 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import effects
-from ..orders.abilities import ANY, CAIM_REROLLS
+from ..orders.keywords import ANY, CAIM_REROLLS
+from . import reroll_cards
 from .abilities import CAIM, used_this_turn, working
 from .context import ActionCtx
 
@@ -66,6 +67,3 @@ def dice(actx: ActionCtx, player: str, kind: str, faces: list[int],
     if new is not None:
         faces[bad[0]] = new
     return reroll_cards.offer(actx, player, kind, faces, failed, what)
-
-
-from . import reroll_cards  # noqa: E402  registers the cards' effects; it reads orders

@@ -34,7 +34,7 @@ from pbem.engine import ILLEGAL
 
 from .. import effects
 from ..errors import OrderError
-from ..orders.abilities import ANY
+from ..orders.keywords import ANY
 from ..orders.rerolls import CARDS, COMBAT_SAVES, RE_ROLL, REROLL_WITH, RULE, TRY_AGAIN
 from .context import ActionCtx
 

@@ -23,6 +23,7 @@ from ..favours import duel
 from ..log import count
 from ..names import match
 from ..orders.common import place_name
+from ..random_moves import bring_lilith
 from ..state import ANTEHELL, LEGION, LIEUTENANT, ON_EARTH, Unit
 from .abilities import can_be_incapacitated, daemon_sex
 from .magic import DAEMON, RULE, Cast, Support, Target, spell, stack_target
@@ -211,8 +212,6 @@ LOVE_FOR_LILITH = Support("hearts", 10, includes_caster=True)
 def love_for_lilith(c: Cast) -> None:
     c.log.public("lilith", "Lilith answers the call: she is to appear in AnteHell, her "
                  "aspect not yet decided, controlled by no Triumvirate", RULE, card=c.card)
-    from ..random_moves import bring_lilith  # random_moves imports the Action package
-
     bring_lilith(c.st, c.data, c.log, sectio=ANTEHELL)  # the card's printed place
 
 
@@ -257,20 +256,3 @@ def a_small_favour(c: Cast) -> None:
         text = f"{c.who(t)} wins the Duel of Hearts and keeps its own counsel"
     c.log.public("small-favour", text, "HG-3.4-05", card=c.card, daemon=t,
                  winner=winner)
-
-
-# More cards, in batches (issue 8); each module registers its spells when imported.
-from . import (  # noqa: E402, F401
-    spells_1,
-    spells_2,
-    spells_3,
-    spells_4,
-    spells_m1,
-    spells_m2,
-    spells_r1,
-    spells_r2,
-    spells_r3,
-    spells_r4,
-    spells_r5,
-    spells_r7,
-)

@@ -20,7 +20,9 @@ from ..favours import duel
 from ..log import count
 from ..names import match
 from ..orders.common import place_name
-from ..state import ANTEHELL, LIEUTENANT, Daemon
+from ..random_moves import bring_lilith
+from ..random_moves.common import being
+from ..state import ANTEHELL, LIEUTENANT, LILITH, Daemon
 from . import conditions
 from .magic import DAEMON, RULE, Cast, Support, Target, spell
 from .spells import _incapacitate
@@ -137,9 +139,6 @@ def _sacrifice(c: Cast):
 
 
 def _lilith_in_play(c: Cast) -> bool:
-    from ..random_moves.common import being  # random_moves imports the Action package
-    from ..state import LILITH
-
     return being(c.st, LILITH) is not None
 
 
@@ -164,8 +163,6 @@ def blood_for_lilith(c: Cast) -> None:
     c.log.public("blood-for-lilith", f"{c.player} sacrifices Lieutenant "
                  f"{c.data.lieutenants[lt.ref].name} in {place_name(place, c.data)} to Lilith",
                  RULE, card=c.card, unit=lt.id, sectio=place)
-    from ..random_moves import bring_lilith
-
     bring_lilith(c.st, c.data, c.log, sectio=place)
 
 
@@ -182,8 +179,6 @@ def call_for_lilith(c: Cast) -> None:
     not counted, as printed (000's example counting the caster is Love for Lilith's)."""
     c.log.public("lilith", "Lilith hears the call: she is to appear in AnteHell, her aspect "
                  "not yet decided, controlled by no Triumvirate", RULE, card=c.card)
-    from ..random_moves import bring_lilith
-
     bring_lilith(c.st, c.data, c.log, sectio=ANTEHELL)
 
 
@@ -301,4 +296,3 @@ def come_on_join_us(c: Cast) -> None:
     c.log.public("come-on-join-us", f"{c.data.daemons[new].name} joins {c.player}'s "
                  "Triumvirate in Hell; it takes no Action this turn", RULE, card=c.card,
                  player=c.player, daemon=new)
-

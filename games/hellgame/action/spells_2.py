@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..favours import duel
 from ..log import count
 from ..orders.common import place_name
+from ..ownership import Step
 from ..state import HELLHOUND, LEGION, LIEUTENANT
 from .abilities import on_pass_for_good
 from .context import ActionCtx
@@ -166,11 +167,12 @@ def landswap(c: Cast) -> None:
     a, b = players
     sa = c.dice.pick(_swappable(c, a), f"{RULE} Landswap: {a}'s Sectio drawn at random", a)
     sb = c.dice.pick(_swappable(c, b), f"{RULE} Landswap: {b}'s Sectio drawn at random", b)
-    c.st.set_owner(sa, b)
-    c.st.set_owner(sb, a)
-    c.log.public("landswap", f"Landswap: {a} gives {place_name(sa, c.data)} to {b} and {b} "
-                 f"gives {place_name(sb, c.data)} to {a}", RULE, card=c.card,
-                 swapped={a: sa, b: sb})
+    with Step(c.st, c.dice, c.data, c.log) as step:  # one swap: neither is left without
+        step.set(sa, b, f"Landswap ({RULE})")
+        step.set(sb, a, f"Landswap ({RULE})")
+        c.log.public("landswap", f"Landswap: {a} gives {place_name(sa, c.data)} to {b} and "
+                     f"{b} gives {place_name(sb, c.data)} to {a}", RULE, card=c.card,
+                     swapped={a: sa, b: sb})
 
 
 # -- Legio Infernalis ------------------------------------------------------------------------

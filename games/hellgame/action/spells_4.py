@@ -16,6 +16,7 @@ makes the card be cast from Hell.
 
 from __future__ import annotations
 
+from .. import events
 from ..cards import enforce_hand_limit, gain_arcana
 from ..favours import attribute, duel
 from ..log import count
@@ -51,8 +52,6 @@ def the_hand_of_evil(c: Cast) -> None:
     deck as a replaced one does (HG-3.3-02), taking a figure it called with it
     (events.leaves_play), and if it was this turn's Event its lasting effect ends too.
     With the box empty the card cannot be cast (nothing is paid)."""
-    from .. import events  # events imports the Action package
-
     st, data = c.st, c.data
     card = st.permanent[EARTH_BOX]
     st.permanent[EARTH_BOX] = None

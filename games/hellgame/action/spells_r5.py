@@ -27,7 +27,7 @@ from ..errors import OrderError
 from ..log import count
 from ..orders.common import place_name
 from ..state import IN_HELL
-from . import conditions
+from . import conditions, countering, magic
 from .magic import COUNTER, DAEMON, RULE, Cast, Support, Target, spell
 from .spells import _incapacitate, visit_check, visit_known
 from .spells_r6 import daemon_name, sucubus_fight
@@ -105,8 +105,6 @@ def refuse_defection(actx, unit, bribes: int) -> bool:
     default: not used. Played by a Daemon of his in Hell, not Incapacitated (its place:
     In Hell), the first in USING or else by rank; a card aimed at his Units, so it costs
     no Action (A-12(1))."""
-    from . import countering, magic  # late: magic imports this module through spells
-
     st, owner = actx.st, unit.owner
     if owner is None or owner == actx.player or THANKS not in st.players[owner].hand:
         return False

@@ -336,6 +336,3 @@ def bosworth_plot(f, side: int, daemon: str, o: dict) -> None:
         "one opponent remains", RULE, player=p)
     f.fixed.clear()
     resides(f)
-
-
-from . import cards_4  # noqa: E402, F401  the batch's second half

@@ -34,6 +34,7 @@ from ..names import match
 from ..state import LEGION, LIEUTENANT
 from . import lasting
 from .cards_1 import caster_of, circle_check, first_round, mine
+from .fight import attackers, lt_bonus
 from .magic import combat_spell
 from .parties import is_player, label, party_of, units_of, whose
 
@@ -64,8 +65,6 @@ def legion_target(text: str, ctx) -> str:
 
 
 def _attacking_legions(f, player: str) -> list:
-    from .fight import attackers, lt_bonus  # fight imports the orders, which import magic
-
     atk = attackers(f, player)
     given = lt_bonus(f, player, atk)
     legions = [u for u, _ in atk if u.kind == LEGION]

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from .. import effects
 from ..favours import attribute, roll_against
+from ..in_play import in_force
 from ..log import count
 from ..state import ON_EARTH
 from .parties import legions
@@ -203,7 +204,6 @@ def _tempers_bars(f, player: str, cid: str) -> bool:
     """Tempers in play: no Counter in a combat where a side has more than two Legions;
     and a Counter costs a Disfavour, which Lucifer - An Impostor? forbids this turn."""
     from ..action.magic import IMPOSTOR, impostor
-    from ..events import in_force
 
     if not in_force(f.st, TEMPERS):
         return False

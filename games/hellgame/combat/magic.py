@@ -77,6 +77,3 @@ def cast_magic(fight, rnd: int) -> None:
             passes = 0
             fight.cast(turn, queues[turn].pop(0))
         turn = 1 - turn
-
-
-from . import cards  # noqa: E402, F401  the Combat cards register their effects

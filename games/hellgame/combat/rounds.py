@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..action import flight
 from ..log import count
+from ..random_moves import lose_minder
 from ..state import HELLHOUND, LIEUTENANT, LILITH
 from . import abilities, allies, endless, lasting, magic, rage, sides
 from .fight import FLEE, VARIANT, Fight, attack, free_daemons, join
@@ -120,8 +121,6 @@ def lost_minders(f: Fight, lost: list) -> None:
                          f"in {f.here} and goes on a rampage", "HG-11.2.3-08", unit=hid)
             # its one Compass move, as whenever a hound loses its Minder (HG-10.3-02,
             # with the Pentagram, AnteHell, Uriel and Lilith rules of 10.3)
-            from ..random_moves import lose_minder  # random_moves imports combat helpers
-
             lose_minder(f.st, f.sheets, f.dice, f.data, f.log, hid)
 
 

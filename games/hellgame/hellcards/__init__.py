@@ -1,12 +1,11 @@
 """The Hell cards' Events and Phenomena beyond the first few (issue 7), by the part of
 the turn their effects reach. Each module registers its effects with effects.hell_card
-and effects.phenomenon when imported; lasting effects ("this turn", "while in play") are
-hooks in the phase modules that ask events.in_force / events.phenomenon_here.
+and effects.phenomenon when imported (the game's loader.py imports them); lasting
+effects ("this turn", "while in play") are hooks in the phase modules that ask
+events.in_force / events.phenomenon_here.
 
 - income: the Soul Phase and the cards' draws (Souls, Favours, Disfavours, Arcana)
 - instant: one-off Events resolved at once (Daemons change hands or die, Sectio change)
 - movement: Phenomena and Events that move, block or destroy Units on the map
 - turn_rules: Events that change the Action, Summoning, Petitions and End Phases
 """
-
-from . import income, instant, movement, turn_rules  # noqa: F401

@@ -17,6 +17,7 @@ from ..action.abilities import can_be_incapacitated
 from ..cards import gain_arcana
 from ..log import Log, count
 from ..orders import orders_of
+from ..ownership import Step
 from ..state import ANTEHELL, LILITH, ON_EARTH, URIEL, HellState
 
 RULE, PH_RULE, LASTING = "HG-6.1-01", "HG-6.2-01", "HG-6.1.1-01"
@@ -234,19 +235,22 @@ def atrocious_insult(st: HellState, sheets, dice, data, log: Log, card: str,
 def revoke_sectio(st: HellState, sheets, dice, data, log: Log, card: str,
                   sectio_list: list[str]) -> None:
     """Lucifer revokes the Sectio: it returns to the Ruler of Hell (no owner), unless The
-    Boss Is Touchy freezes its ownership this turn (events.ownership_frozen)."""
-    for s in sectio_list:
-        owner, name = st.owners.get(s), data.sectio[s].name
-        if owner is None:
-            log.public("phenomenon-no-effect", f"Revoke Sectio: nobody owns {name}.",
-                       "HG-6.1-04", sectio=s)
-        elif events.ownership_frozen(st, s):
-            log.public("ownership-frozen", f"Revoke Sectio: {name} cannot change ownership "
-                       f"this turn (The Boss Is Touchy); {owner} keeps it.", PH_RULE, sectio=s)
-        else:
-            st.set_owner(s, None)
-            log.public("sectio-revoked", f"Revoke Sectio: Lucifer revokes {name} from "
-                       f"{owner}. Don't ask why.", PH_RULE, sectio=s, player=owner)
+    Boss Is Touchy freezes its ownership this turn (events.ownership_frozen). The area is
+    revoked at once; a player left without a Sectio is then rescued (HG-15.2-01)."""
+    with Step(st, dice, data, log) as step:
+        for s in sectio_list:
+            owner, name = st.owners.get(s), data.sectio[s].name
+            if owner is None:
+                log.public("phenomenon-no-effect", f"Revoke Sectio: nobody owns {name}.",
+                           "HG-6.1-04", sectio=s)
+            elif events.ownership_frozen(st, s):
+                log.public("ownership-frozen", f"Revoke Sectio: {name} cannot change "
+                           f"ownership this turn (The Boss Is Touchy); {owner} keeps it.",
+                           PH_RULE, sectio=s)
+            else:
+                step.set(s, None, f"Revoke Sectio ({PH_RULE})")
+                log.public("sectio-revoked", f"Revoke Sectio: Lucifer revokes {name} from "
+                           f"{owner}. Don't ask why.", PH_RULE, sectio=s, player=owner)
 
 
 @effects.phenomenon("phenomenon.auction")
@@ -261,34 +265,35 @@ def auction(st: HellState, sheets, dice, data, log: Log, card: str,
     bank, since the card names nobody to receive it; equal highest bids: a die
     (HG-6.1-03). No bid: the Sectio stays where it is. The Boss Is Touchy stops the
     sale (events.ownership_frozen), and no bid is then paid."""
-    for s in sectio_list:
-        name = data.sectio[s].name
-        holder = st.owners.get(s) or "the Ruler of Hell"
-        if events.ownership_frozen(st, s):
-            log.public("ownership-frozen", f"Auction: {name} cannot change ownership this "
-                       "turn (The Boss Is Touchy); no sale.", PH_RULE, sectio=s)
-            continue
-        bids = auction_bids(st, sheets, s, log, name)
-        if not bids:
-            log.public("auction-no-bids", f"Auction of {name}: no bids (default IP-05: no "
-                       f"bid), so it stays with {holder}.", PH_RULE, sectio=s)
-            continue
-        best = max(bids.values())
-        tied = [p for p in st.seats if bids.get(p) == best]
-        winner = tied[0] if len(tied) == 1 else \
-            dice.pick(tied, f"HG-6.1-03 Auction of {name}: tie between the highest bids")
-        st.players[winner].souls -= best
-        old = st.owners.get(s)
-        st.set_owner(s, winner)
-        shown = ", ".join(f"{p} {bids[p]}" for p in st.seats if p in bids)
-        silent = [p for p in st.seats if p not in bids]
-        rest = f"; no bid from {', '.join(silent)} (default IP-05)" if silent else ""
-        tie = ", a die broke the tie" if len(tied) > 1 else ""
-        after = f"keeps {name}" if old == winner else \
-            f"takes {name} from {old or 'the Ruler of Hell'}"
-        log.public("auction-sold", f"Auction of {name}: sealed bids {shown}{rest}{tie}. "
-                   f"{winner} pays {count(best, 'Soul')} to the bank and {after}.", PH_RULE,
-                   sectio=s, player=winner, souls=best, bids=bids, previous=old)
+    with Step(st, dice, data, log) as step:  # a loser is rescued after (HG-15.2-01)
+        for s in sectio_list:
+            name = data.sectio[s].name
+            holder = st.owners.get(s) or "the Ruler of Hell"
+            if events.ownership_frozen(st, s):
+                log.public("ownership-frozen", f"Auction: {name} cannot change ownership this "
+                           "turn (The Boss Is Touchy); no sale.", PH_RULE, sectio=s)
+                continue
+            bids = auction_bids(st, sheets, s, log, name)
+            if not bids:
+                log.public("auction-no-bids", f"Auction of {name}: no bids (default IP-05: no "
+                           f"bid), so it stays with {holder}.", PH_RULE, sectio=s)
+                continue
+            best = max(bids.values())
+            tied = [p for p in st.seats if bids.get(p) == best]
+            winner = tied[0] if len(tied) == 1 else \
+                dice.pick(tied, f"HG-6.1-03 Auction of {name}: tie between the highest bids")
+            st.players[winner].souls -= best
+            old = st.owners.get(s)
+            step.set(s, winner, f"Auction ({PH_RULE})")
+            shown = ", ".join(f"{p} {bids[p]}" for p in st.seats if p in bids)
+            silent = [p for p in st.seats if p not in bids]
+            rest = f"; no bid from {', '.join(silent)} (default IP-05)" if silent else ""
+            tie = ", a die broke the tie" if len(tied) > 1 else ""
+            after = f"keeps {name}" if old == winner else \
+                f"takes {name} from {old or 'the Ruler of Hell'}"
+            log.public("auction-sold", f"Auction of {name}: sealed bids {shown}{rest}{tie}. "
+                       f"{winner} pays {count(best, 'Soul')} to the bank and {after}.", PH_RULE,
+                       sectio=s, player=winner, souls=best, bids=bids, previous=old)
 
 
 def auction_bids(st: HellState, sheets, sectio: str, log: Log, name: str) -> dict[str, int]:

@@ -19,7 +19,8 @@ Sectio change sides. Conventions and readings shared by these cards:
   on Earth is chosen, so the log says why nobody dies.
 - A Triumvirate left with no Daemon is restarted by the End Phase (HG-15.1-02,
   all_lost.revive_or_restart, which runs for every seat whatever emptied it); one left
-  without a Sectio is rescued at once (HG-15.2-01, all_lost.rescue_last_sectio).
+  without a Sectio is rescued at once (HG-15.2-01): each card makes its changes of owner
+  in one `ownership.Step`, and the rescue, a hook, follows when the Event is resolved.
 - Every change of a Sectio's owner asks `events.ownership_frozen` first.
 """
 
@@ -27,8 +28,9 @@ from __future__ import annotations
 
 from .. import effects, events
 from ..action.abilities import daemon_sex
-from ..all_lost import rescue_last_sectio
 from ..log import Log, count
+from ..ownership import Step
+from ..random_moves import lose_minder
 from ..random_moves.common import destroy_daemon
 from ..state import HELLHOUND, IN_HELL, LEGION, LIEUTENANT, ON_EARTH, Daemon, HellState
 
@@ -93,23 +95,17 @@ def give_daemon(st: HellState, d, to: str) -> None:
     d.owner = to
 
 
-def change_owner(st: HellState, data, log: Log, sectio: str, to: str | None, why: str) -> bool:
-    """Give a Sectio to `to` (None: revoked) unless The Boss Is Touchy freezes it. A player
-    who loses his last Sectio is rescued at once (HG-15.2-01)."""
+def change_owner(step: Step, sectio: str, to: str | None, why: str) -> bool:
+    """Give a Sectio to `to` (None: revoked) in `step` unless The Boss Is Touchy freezes
+    it. A player who loses his last Sectio is rescued when the step ends (HG-15.2-01)."""
+    st, data, log = step.st, step.data, step.log
     name, before = data.sectio[sectio].name, st.owners.get(sectio)
     if events.ownership_frozen(st, sectio):
         log.public("ownership-frozen", f"{name} cannot change hands this turn (The Boss Is "
                    f"Touchy): {why} leaves it to {before or 'nobody'}.", "HG-6.2-01",
                    sectio=sectio)
         return False
-    st.set_owner(sectio, to)
-    return True
-
-
-def rescue_if_needed(st: HellState, dice, data, log: Log, players) -> None:
-    for p in players:
-        if p is not None and not st.sectio_of(p):
-            rescue_last_sectio(st, p, dice, data, log)
+    return step.set(sectio, to, f"{why} ({EVENT_RULE})")
 
 
 def random_on_earth(st: HellState, dice, data, log: Log, card: str, male: bool = False):
@@ -196,19 +192,16 @@ def betrayal(st: HellState, sheets, dice, data, log: Log) -> None:
             log.public("betrayal-units", f"Betrayal: {count(len(got), 'Unit')} in the "
                        f"Treachery Circle now serve {p}.", EVENT_RULE, player=p,
                        units=[u.id for u in got])
-    losers = {st.owners[s] for s in sectio}
-    for s in sectio:
-        old = st.owners[s]
-        to = left_of(st, old)
-        if change_owner(st, data, log, s, to, "Betrayal"):
-            log.public("betrayal-sectio", f"Betrayal: {data.sectio[s].name} goes from {old} "
-                       f"to {to}.", EVENT_RULE, sectio=s, previous=old, player=to)
-    rescue_if_needed(st, dice, data, log, [p for p in st.seats if p in losers])
+    with Step(st, dice, data, log) as step:  # all at once: losers are rescued after
+        for s in sectio:
+            old = st.owners[s]
+            to = left_of(st, old)
+            if change_owner(step, s, to, "Betrayal"):
+                log.public("betrayal-sectio", f"Betrayal: {data.sectio[s].name} goes from "
+                           f"{old} to {to}.", EVENT_RULE, sectio=s, previous=old, player=to)
 
 
 def _disband(st, sheets, dice, data, log: Log, u, player: str, cap: int) -> None:
-    from ..random_moves import lose_minder  # random_moves imports the Action package
-
     hounds = [h.id for h in st.units if h.kind == HELLHOUND and h.minder == u.id]
     st.remove_unit(u.id)
     log.public("disband", f"Betrayal: a Legion in {data.sectio[u.location].name} disbands: "
@@ -324,12 +317,12 @@ def freebooters(st: HellState, sheets, dice, data, log: Log) -> None:
     before = st.owners.get(sectio)
     if sectio in st.freebooter_sectio:
         return
-    if change_owner(st, data, log, sectio, None, "Freebooters"):
-        st.freebooter_sectio = sorted([*st.freebooter_sectio, sectio])
-        was = f", taking it from {before}" if before else ""
-        log.public("freebooters-take", f"Freebooters take control of {name}{was}.",
-                   EVENT_RULE, sectio=sectio, previous=before)
-        rescue_if_needed(st, dice, data, log, [before])
+    with Step(st, dice, data, log) as step:
+        if change_owner(step, sectio, None, "Freebooters"):
+            st.freebooter_sectio = sorted([*st.freebooter_sectio, sectio])
+            was = f", taking it from {before}" if before else ""
+            log.public("freebooters-take", f"Freebooters take control of {name}{was}.",
+                       EVENT_RULE, sectio=sectio, previous=before)
 
 
 # -- Lands Reclaimed -----------------------------------------------------------------------
@@ -337,22 +330,23 @@ def freebooters(st: HellState, sheets, dice, data, log: Log) -> None:
 def lands_reclaimed(st: HellState, sheets, dice, data, log: Log) -> None:
     """Each Triumvirate loses one of its Sectio, picked by a die: it is revoked and goes
     back to the Ruler of Hell (HG-3.3-05). The die is cast among the Sectio that may
-    change hands this turn (The Boss Is Touchy); a player with none loses nothing. A player
-    left without a Sectio is rescued at once (HG-15.2-01)."""
-    for p in st.seats:
-        owned = st.sectio_of(p)
-        pool = [s for s in owned if not events.ownership_frozen(st, s)]
-        if not pool:
-            why = "controls no Sectio" if not owned else "cannot lose any this turn (The " \
-                "Boss Is Touchy)"
-            log.public("event-no-effect", f"Lands Reclaimed: {p} {why}.", NO_EFFECT, player=p)
-            continue
-        s = dice.pick(pool, f"{EVENT_RULE} Lands Reclaimed: a Sectio of {p}", p)
-        st.set_owner(s, None)
-        log.public("sectio-revoked", f"Lands Reclaimed: {data.sectio[s].name} is taken from "
-                   f"{p} and goes back to the Ruler of Hell.", "HG-3.3-05", sectio=s,
-                   previous=p)
-        rescue_if_needed(st, dice, data, log, [p])
+    change hands this turn (The Boss Is Touchy); a player with none loses nothing. All lose
+    at once (one Event); a player left without a Sectio is then rescued (HG-15.2-01)."""
+    with Step(st, dice, data, log) as step:
+        for p in st.seats:
+            owned = st.sectio_of(p)
+            pool = [s for s in owned if not events.ownership_frozen(st, s)]
+            if not pool:
+                why = "controls no Sectio" if not owned else "cannot lose any this turn " \
+                    "(The Boss Is Touchy)"
+                log.public("event-no-effect", f"Lands Reclaimed: {p} {why}.", NO_EFFECT,
+                           player=p)
+                continue
+            s = dice.pick(pool, f"{EVENT_RULE} Lands Reclaimed: a Sectio of {p}", p)
+            step.set(s, None, "Lands Reclaimed (HG-3.3-05)")
+            log.public("sectio-revoked", f"Lands Reclaimed: {data.sectio[s].name} is taken "
+                       f"from {p} and goes back to the Ruler of Hell.", "HG-3.3-05", sectio=s,
+                       previous=p)
 
 
 # -- Master Witchfinder, The Exorcist ------------------------------------------------------

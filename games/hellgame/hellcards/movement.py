@@ -32,6 +32,7 @@ from ..action import march
 from ..events import in_force, phenomenon_here, phenomenon_units
 from ..log import Log, count
 from ..orders.common import place_name
+from ..ownership import Step
 from ..state import ANTEHELL, HELLHOUND, LEGION, LIEUTENANT, LILITH, URIEL, HellState, Unit
 
 QUAGMIRE = "phenomenon.quagmire"
@@ -406,30 +407,34 @@ def _famine(st: HellState, dice, data, log: Log) -> None:
     """Per Sectio (the second sentence speaks of a Sectio), half of each type of Unit,
     rounded up, is eaten; which ones is picked by a die (HG-6.1-03). Uriel and Lilith are
     never harmed (HG-6.2.1-02). An owned Sectio where nothing is eaten (so an empty one)
-    is lost by its owner (refused under The Boss Is Touchy)."""
-    for s in data.circle_members(GLUTTONOUS):
-        eaten: list[Unit] = []
-        for kind in (LEGION, LIEUTENANT, HELLHOUND):
-            pool = sorted((u for u in st.units_at(s) if u.kind == kind), key=lambda u: u.number)
-            for _ in range(math.ceil(len(pool) / 2)):
-                u = dice.pick(pool, f"HG-6.1-03 Famine: which {kind} in "
-                              f"{place_name(s, data)} is eaten")
-                pool.remove(u)
-                eaten.append(u)
-        if eaten:
-            _destroy(st, data, log, eaten, f"Famine in {place_name(s, data)}: eaten",
-                     "HG-6.1-01")
-            continue
-        owner = st.owners.get(s)
-        if owner is None:
-            continue
-        if st.set_owner(s, None):
-            log.public("famine-lost", f"Famine: nothing is eaten in {place_name(s, data)}, so "
-                       f"{owner} loses it.", "HG-6.1-01", sectio=s, player=owner)
-        else:
-            log.public("ownership-frozen", f"Famine: {owner} would lose "
-                       f"{place_name(s, data)}, but The Boss Is Touchy: no change of "
-                       "ownership there this turn.", "HG-6.2-01", sectio=s, player=owner)
+    is lost by its owner (refused under The Boss Is Touchy). The Circle starves at once;
+    a player left without a Sectio is then rescued (HG-15.2-01)."""
+    with Step(st, dice, data, log) as step:
+        for s in data.circle_members(GLUTTONOUS):
+            eaten: list[Unit] = []
+            for kind in (LEGION, LIEUTENANT, HELLHOUND):
+                pool = sorted((u for u in st.units_at(s) if u.kind == kind),
+                              key=lambda u: u.number)
+                for _ in range(math.ceil(len(pool) / 2)):
+                    u = dice.pick(pool, f"HG-6.1-03 Famine: which {kind} in "
+                                  f"{place_name(s, data)} is eaten")
+                    pool.remove(u)
+                    eaten.append(u)
+            if eaten:
+                _destroy(st, data, log, eaten, f"Famine in {place_name(s, data)}: eaten",
+                         "HG-6.1-01")
+                continue
+            owner = st.owners.get(s)
+            if owner is None:
+                continue
+            if step.set(s, None, "Famine (HG-6.1-01)"):
+                log.public("famine-lost", f"Famine: nothing is eaten in "
+                           f"{place_name(s, data)}, so {owner} loses it.", "HG-6.1-01",
+                           sectio=s, player=owner)
+            else:
+                log.public("ownership-frozen", f"Famine: {owner} would lose "
+                           f"{place_name(s, data)}, but The Boss Is Touchy: no change of "
+                           "ownership there this turn.", "HG-6.2-01", sectio=s, player=owner)
 
 
 def _orgasmatron_sixes(st: HellState, dice, data, log: Log) -> None:

@@ -1,7 +1,9 @@
 """The HellGame order language: one plain-text order per line, case-insensitive.
 
 Each order type owns its grammar in a module of this package (godip style) and
-registers itself with `@order(...)`. `check_sheet` turns a whole sheet into per-line
+registers itself with `@order(...)`; the Daemon lines (`<Daemon>: <Action>`, actions.py)
+register with `@daemon_lines(...)`. The game's loader.py imports every order module, so
+this registry imports none of them. `check_sheet` turns a whole sheet into per-line
 results; the very same parsers run at confirmation time and at resolution time
 (DESIGN.md §2: one engine checks and resolves).
 
@@ -88,6 +90,33 @@ def order(keyword: str, *, stages: tuple[str, ...], rule: str, example: str, doc
     return wrap
 
 
+@dataclass(frozen=True)
+class DaemonLines:
+    """The one kind of line that is not `KEYWORD rest`: `<Daemon>: <Action> [IF ...]`."""
+
+    keyword: str  # the order type of Daemon lines in a checked sheet
+    rule: str
+    is_line: Callable[[str], bool]
+    parse: Parser
+
+
+#: The grammar of Daemon lines, registered by orders/actions.py (at most one).
+DAEMON_LINES: list[DaemonLines] = []
+
+
+def daemon_lines(keyword: str, *, rule: str, is_line: Callable[[str], bool]):
+    """Register the decorated `parse(line, ctx) -> (canonical_text, order_dict)` as the
+    parser of the lines `is_line` recognises, before any keyword is looked for."""
+
+    def wrap(fn: Parser) -> Parser:
+        if DAEMON_LINES:
+            raise ValueError("Daemon lines registered twice")
+        DAEMON_LINES.append(DaemonLines(keyword.upper(), rule, is_line, fn))
+        return fn
+
+    return wrap
+
+
 @dataclass
 class Sheet:
     """What a sheet check may read besides its own order: the accepted orders of the
@@ -137,12 +166,11 @@ def check_sheet(state: HellState, data: HellData, player: str, text: str, *,
     the stage's snapshot: the game's check_orders, for the confirmation and again at the
     deadline, passes True; a test that checks a sheet against a state part-way through a
     turn leaves them out."""
-    from .. import turn  # noqa: F401  every card's effect registered (they import us)
-
     ctx = Ctx(state, data, player)
 
     def daemon_line(no: int, raw: str, line: str) -> LineResult | None:
-        return _daemon_line(no, raw, line, ctx) if actions.is_daemon_line(line) else None
+        form = next((f for f in DAEMON_LINES if f.is_line(line)), None)
+        return _daemon_line(no, raw, line, ctx, form) if form else None
 
     lines = check_lines(
         text, player, player in state.players, state.seats, "HG-3.1-01", ORDER_TYPES, ctx,
@@ -173,21 +201,17 @@ def known_now(lines: list[LineResult], ctx: Ctx) -> list[LineResult]:
     return out
 
 
-def _daemon_line(no: int, raw: str, line: str, ctx: Ctx) -> LineResult:
+def _daemon_line(no: int, raw: str, line: str, ctx: Ctx, form: DaemonLines) -> LineResult:
     """`<Daemon>: <Action> [IF ...]` (orders/actions.py), an order of the turn stage."""
     if ctx.stage != TURN:
-        return LineResult(no, raw.strip(), ILLEGAL, rule=actions.RULE,
+        return LineResult(no, raw.strip(), ILLEGAL, rule=form.rule,
                           message="Daemon Actions are orders for the turn stage, and this "
                                   "is the setup stage",
                           hint="remove this line; the turn's order form lists them")
     try:
-        canonical, data_ = actions.parse_line(line, ctx)
+        canonical, data_ = form.parse(line, ctx)
     except OrderError as e:
         return LineResult(no, raw.strip(), e.status, message=e.message,
-                          rule=e.rule or actions.RULE, hint=e.hint)
-    return LineResult(no, raw.strip(), ACCEPTED, canonical=canonical, rule=actions.RULE,
-                      order={"type": actions.KEYWORD, **data_})
-
-
-# The order modules register themselves on import; they need the names above first.
-from . import actions, events, registry  # noqa: E402, F401
+                          rule=e.rule or form.rule, hint=e.hint)
+    return LineResult(no, raw.strip(), ACCEPTED, canonical=canonical, rule=form.rule,
+                      order={"type": form.keyword, **data_})

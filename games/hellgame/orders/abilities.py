@@ -41,11 +41,15 @@ from ..names import normalise
 from . import TURN, Ctx, order
 from .cards import split_list
 from .common import card_or_kind, listed
+from .keywords import (
+    ANY,
+    BELPHEGOR_REDRAWS,
+    CAIM_REROLLS,
+    PAYMON_GRANTS,
+    REROLL_KINDS,
+    XAPHAN_CHOOSES,
+)
 
-PAYMON_GRANTS = "PAYMON GRANTS"
-CAIM_REROLLS = "CAIM REROLLS"
-BELPHEGOR_REDRAWS = "BELPHEGOR REDRAWS"
-XAPHAN_CHOOSES = "XAPHAN CHOOSES"
 PAYMON, CAIM = "daemon.paymon", "daemon.caim"
 BELPHEGOR, XAPHAN = "daemon.belphegor", "daemon.xaphan"
 RULE = "IP-33"
@@ -54,11 +58,6 @@ RULE = "IP-33"
 #: each one more doubles the work of reading the line.
 MAX_JOINERS = 4
 
-#: Rolls with Caim's hook (action/reroll.py): word on the sheet -> kind.
-REROLL_KINDS = {"atonement": "atonement", "evil deeds": "evil deeds",
-                "antehell": "antehell", "leaving antehell": "antehell",
-                "influence": "influence"}
-ANY = "any"
 #: Rolls of her Triumvirate Caim's re-roll does not reach yet, and why.
 REROLL_NOT_YET = {
     "flight": "flight dice (the hook is not in the flight roll yet)",

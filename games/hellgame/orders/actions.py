@@ -23,7 +23,7 @@ from ..action.kinds import EARTH, KINDS, find, place_refusal
 from ..action.magic import walks
 from ..action.simple import daemon_of
 from ..errors import OrderError
-from . import Ctx, Sheet, caution, sheet_check
+from . import Ctx, Sheet, caution, daemon_lines, sheet_check
 from .abilities import parse_condition
 
 RULE = "HG-9.2-01"
@@ -35,6 +35,7 @@ def is_daemon_line(line: str) -> bool:
     return LINE.match(line) is not None
 
 
+@daemon_lines(KEYWORD, rule=RULE, is_line=is_daemon_line)
 def parse_line(line: str, ctx: Ctx) -> tuple[str, dict]:
     m = LINE.match(line)
     who = m.group(1).split()

@@ -22,8 +22,8 @@ from pbem.engine import ILLEGAL, INVALID
 from ..errors import OrderError
 from ..names import normalise
 from . import TURN, Ctx, order
-from .abilities import ANY, REROLL_KINDS
 from .common import card_id
+from .keywords import ANY, REROLL_KINDS
 
 REROLL_WITH = "REROLL WITH"
 RULE = "IP-33"

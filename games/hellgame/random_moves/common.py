@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..data import HellData
+from ..in_play import in_force
 from ..log import Log
 from ..orders import orders_of
 from ..orders.common import place_name
@@ -54,8 +55,6 @@ def destroy_daemon(st: HellState, daemon: str) -> bool:
     example is not). Returns False, and changes nothing, for a Daemon on Earth while
     Trinity is in play ("no one and nothing can destroy a Daemon on Earth"): the caller
     logs it."""
-    from ..events import in_force  # events imports random_moves: no cycle at call time
-
     if st.daemons[daemon].where == ON_EARTH and in_force(st, TRINITY):
         return False
     owner = st.daemons[daemon].owner

@@ -14,7 +14,8 @@ His life in play, turn by turn:
    (HG-10.1-05). Then Compass steps, a 3 read as a 1 (so he never goes back outward);
    5-6 he stays. All Units in a Sectio he enters flee one by one, Lieutenants without
    their Legions, tamed hounds loosed to rampage; those that fail are destroyed
-   (HG-10.1-07). The Sectio's ownership is revoked (HG-10.1-08). Entering the
+   (HG-10.1-07). The Sectio's ownership is revoked (HG-10.1-08); an owner left without
+   a Sectio is rescued at once, before Uriel moves on (HG-15.2-01). Entering the
    Pentagram or Lilith's Sectio removes him (HG-10.1-10).
 4. After his move, each Triumvirate that lost N Legions to him rolls a die: on N or
    less (N >= 6: always) its lowest-ranking non-Incapacitated Daemon in Hell is
@@ -32,6 +33,7 @@ from ..data import PENTAGRAM
 from ..favours import roll_against
 from ..log import count
 from ..orders.common import place_name
+from ..ownership import Step
 from ..state import (
     ANTEHELL,
     HELLHOUND,
@@ -168,13 +170,17 @@ def cleanse(ctx: MoveCtx, sectio: str, came: str, losses: dict[str, int]) -> Non
             destroy_units(ctx, [v], sectio, "Uriel destroys those who do not get away",
                           "HG-10.1-07")
     owner = st.owners.get(sectio)
-    if owner and not st.set_owner(sectio, None):
-        log.public("ownership-frozen", f"Uriel cleanses {place_name(sectio, data)}, but The "
-                   f"Boss Is Touchy: {owner} keeps it this turn", "HG-6.2-01", sectio=sectio,
-                   player=owner)
-    elif owner:
-        log.public("uriel-revokes", f"Uriel cleanses {place_name(sectio, data)}: {owner}'s "
-                   "ownership is revoked", "HG-10.1-08", sectio=sectio, player=owner)
+    if not owner:
+        return
+    with Step(st, ctx.dice, data, log) as step:
+        if step.set(sectio, None, "Uriel (HG-10.1-08)"):
+            log.public("uriel-revokes", f"Uriel cleanses {place_name(sectio, data)}: "
+                       f"{owner}'s ownership is revoked", "HG-10.1-08", sectio=sectio,
+                       player=owner)
+        else:
+            log.public("ownership-frozen", f"Uriel cleanses {place_name(sectio, data)}, but "
+                       f"The Boss Is Touchy: {owner} keeps it this turn", "HG-6.2-01",
+                       sectio=sectio, player=owner)
 
 
 def kill_rolls(ctx: MoveCtx, losses: dict[str, int]) -> None:

@@ -1,3 +1,2 @@
-"""Card effects: every module registers its cards with effects.effect on import."""
-
-from . import artifacts, hordes, rituals, specials  # noqa: F401
+"""Card effects: every module registers its cards with effects.effect on import (the
+game's loader.py imports them all)."""

@@ -34,6 +34,7 @@ from __future__ import annotations
 from pbem.lines import count
 
 from .. import homes
+from ..combat.army import casters
 from ..deck import discard, draw_cards
 from ..effects import EFFECTS, effect
 from ..state import card_id, order_from_starter
@@ -47,19 +48,11 @@ DEVIL = "devil"
 FURNACE_MAX_CARDS = 3  # digest §3.3 PROPOSAL: 1 card per 2 Souls, at most 3
 
 
-def _casters(st: dict, name: str, data) -> int:
-    try:
-        from ..combat import casters
-    except ImportError:  # the combat package re-exports it; army.py defines it
-        from ..combat.army import casters
-    return casters(st, name, data)
-
-
 def caster_tokens(st: dict, name: str, data) -> list[str]:
     """The player's casters: each Diabolic Fiends in Hell (its instance), then "devil"
     once per ritual the Devil can cast (LH-I.3.3-03/04)."""
     fiends = [i for i in st["players"][name]["hordes"] if card_id(st, i) == DIABOLIC_FIENDS]
-    return fiends + [DEVIL] * max(0, _casters(st, name, data) - len(fiends))
+    return fiends + [DEVIL] * max(0, casters(st, name, data) - len(fiends))
 
 
 def caster_name(st: dict, name: str, token: str, data) -> str:

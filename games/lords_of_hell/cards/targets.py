@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..deck import discard
 from ..state import card_id
+from . import hordes
 
 SOUL = "soul"
 IN_HELL = ("hell", "ko")  # statuses whose artifacts are in Hell (LH-I.1.1-01)
@@ -72,12 +73,8 @@ def destroy_instance(st: dict, owner: str, inst: str, data, dice, log, rule: str
 def horde_destroyed(st: dict, owner: str, instance: str, data, log, rule: str) -> None:
     """A horde destroyed outside a fight (by a ritual): the horde's own rule for being
     destroyed applies too (Warriors of Darkness: their owner gains a Soul, digest §2.6).
-    The hordes module (combat helper) owns that rule; its hook is called when present."""
-    from . import hordes
-
-    hook = getattr(hordes, "on_destroyed", None)
-    if hook is not None:
-        hook(st, owner, st["cards"][instance], data, log, rule)
+    The hordes module (combat helper) owns that rule."""
+    hordes.on_destroyed(st, owner, st["cards"][instance], data, log, rule)
 
 
 def broken_promise(st: dict, caster: str, owner: str) -> dict | None:

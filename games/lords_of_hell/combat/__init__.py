@@ -107,11 +107,7 @@ def _home_and_rituals(rt: Rt, intents: dict[str, dict]) -> None:
     st["combat"]["still"] = still
     from ..cards import rituals  # late: the cards import this package for casters
 
-    finish = getattr(rituals, "finish_step", None)
-    if finish is not None:
-        finish(st, rt.sheets, rt.data, rt.dice, rt.log)
-    else:
-        rt.log.not_implemented("Finishing rituals", "LH-IV.2.6-02")
+    rituals.finish_step(st, rt.sheets, rt.data, rt.dice, rt.log)
 
 
 def end_phase(st: dict, data, dice, log) -> None:

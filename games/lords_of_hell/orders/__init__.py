@@ -3,7 +3,8 @@
 Each stage of a turn takes its own sheet: the transfer stage, each combat round's
 stage, the gathering stage (DESIGN.md §5, digest §4.4 "minimum faithful"). Each order
 type owns its grammar in a module of this package and registers with `@order(...)`,
-naming the phases it may be given in; `check_sheet` turns a sheet into per-line results,
+naming the phases it may be given in (the game's loader.py imports every order module,
+so this registry imports none of them); `check_sheet` turns a sheet into per-line results,
 and the same parsers run at confirmation and at resolution time.
 
 Lines: `#` starts a comment; blank lines are ignored; header lines (`GAME`, `PLAYER`,
@@ -85,7 +86,3 @@ def check_sheet(state: dict, data: LohData, player: str, text: str) -> OrderShee
         text, player, player in state["players"], state["seats"], "LH-I.1-01", ORDER_TYPES,
         ctx, ctx.phase,
         lambda t: t.phases, "remove this line; the order form lists this stage's orders"))
-
-
-# The order modules register themselves on import; they need the names above first.
-from . import registry  # noqa: E402, F401

@@ -195,6 +195,3 @@ def parse_sp_to(rest: str, ctx: Ctx) -> tuple[str, dict]:
         raise OrderError(INVALID, "SP TO needs a Devil", "LH-IV.2.5-01", "e.g. SP TO Belial")
     who = devil_arg(rest, ctx, "LH-IV.2.5-01")
     return f"SP TO {dname(ctx, who)}", {"to": who}
-
-
-from . import combat_deal, combat_fight  # noqa: E402, F401  COMBAT DEAL; standing orders

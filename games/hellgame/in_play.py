@@ -1,0 +1,34 @@
+"""Hell cards in force (HG-6.1.1-01, HG-6.2-03): the questions every phase asks of the
+state, such as "does this card act now" and "is this Sectio's ownership frozen".
+
+Pure queries on the state, with no import of the game's modules: state.py asks
+`ownership_frozen` before any Sectio changes owner, and events.py (which resolves the
+cards and imports the Action package) re-exports them for the phases.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import HellState
+
+
+def in_force(st: HellState, card: str) -> bool:
+    """A card's Event acts now: it is this turn's Event, or a Permanent Event in its box
+    (HG-6.1.1-01). Effects that last "this turn" or "while in play" ask this."""
+    return st.event == card or card in st.permanent.values()
+
+
+def phenomenon_here(st: HellState, phenomenon: str, sectio: str | None = None) -> bool:
+    """This turn's Phenomenon is `phenomenon` (and strikes `sectio`, when given): the
+    Warning Sign marks it until the End Phase (HG-6.2-03)."""
+    w = st.warning_sign
+    return bool(w and w.get("phenomenon") == phenomenon
+                and (sectio is None or sectio in (w.get("sectio") or [])))
+
+
+def ownership_frozen(st: HellState, sectio: str) -> bool:
+    """The Boss Is Touchy: this turn no Sectio in the struck area may change ownership
+    (hell-cards.md, Phenomenon 2). Every change of owner asks this first."""
+    return phenomenon_here(st, "phenomenon.the-boss-is-touchy", sectio)

@@ -1,0 +1,83 @@
+"""Imports every module that registers an order type, an Action kind, the effect of a
+card or of a Daemon ability, or a hook: once it is imported, every registry of the game
+is complete.
+
+A registry (orders/__init__.py, effects.py, action/kinds.py, action/magic.py,
+combat/magic.py, playright.py, hooks.py ...) never imports its registrants: that made
+import cycles, which broke as soon as a module was imported first in another order
+(issue 21). The game (game.py) and the turn (turn.py) import this module instead, and
+so does the test suite (tests/hellgame/conftest.py); tests/framework/test_imports.py
+fails when a module that registers something is missing here.
+
+The order below is the order of registration (a module registers once its own imports
+are done), which is the order HELP ORDERS lists the order types in (orderhelp.py).
+"""
+
+# ruff: noqa: F401  (each import registers; nothing is used by name)
+# isort: off
+
+# The order types, one module per phase, and the Daemon lines (actions)
+import pbem_games.hellgame.orders.cards
+import pbem_games.hellgame.orders.abilities
+import pbem_games.hellgame.orders.rerolls
+import pbem_games.hellgame.orders.flight_pref
+import pbem_games.hellgame.orders.flee
+import pbem_games.hellgame.orders.passage
+import pbem_games.hellgame.orders.actions
+import pbem_games.hellgame.orders.events
+import pbem_games.hellgame.orders.combat
+import pbem_games.hellgame.orders.counters
+import pbem_games.hellgame.orders.end
+import pbem_games.hellgame.orders.lilith
+import pbem_games.hellgame.orders.setup
+import pbem_games.hellgame.orders.petitions
+import pbem_games.hellgame.orders.playright
+import pbem_games.hellgame.orders.soul
+import pbem_games.hellgame.orders.summoning
+import pbem_games.hellgame.orders.v1
+
+# The Action kinds, the Daemon abilities, the Arcana cast as Actions, the Counter rule and
+# the re-roll cards
+import pbem_games.hellgame.action.catalog
+import pbem_games.hellgame.action.abilities
+import pbem_games.hellgame.action.queue
+import pbem_games.hellgame.action.reroll
+import pbem_games.hellgame.action.reroll_cards
+import pbem_games.hellgame.action.countering
+import pbem_games.hellgame.action.spells
+import pbem_games.hellgame.action.spells_1
+import pbem_games.hellgame.action.spells_2
+import pbem_games.hellgame.action.spells_3
+import pbem_games.hellgame.action.spells_4
+import pbem_games.hellgame.action.spells_m1
+import pbem_games.hellgame.action.spells_m2
+import pbem_games.hellgame.action.spells_r1
+import pbem_games.hellgame.action.spells_r2
+import pbem_games.hellgame.action.spells_r3
+import pbem_games.hellgame.action.spells_r4
+import pbem_games.hellgame.action.spells_r5
+import pbem_games.hellgame.action.spells_r7
+
+# The Play Right Away cards; the Hell cards' Events and Phenomena
+import pbem_games.hellgame.cards
+import pbem_games.hellgame.playright
+import pbem_games.hellgame.playright_2
+import pbem_games.hellgame.events
+import pbem_games.hellgame.hellcards.income
+import pbem_games.hellgame.hellcards.instant
+import pbem_games.hellgame.hellcards.movement
+import pbem_games.hellgame.hellcards.turn_rules
+
+# The Combat cards and the Daemon abilities used in combat
+import pbem_games.hellgame.combat.abilities
+import pbem_games.hellgame.combat.cards_1
+import pbem_games.hellgame.combat.cards_2
+import pbem_games.hellgame.combat.cards_4
+import pbem_games.hellgame.combat.cards_3
+import pbem_games.hellgame.combat.counters
+
+# The abilities of the Soul and Summoning Phases; the hooks of It Is All Lost!!!
+import pbem_games.hellgame.soul
+import pbem_games.hellgame.summoning
+import pbem_games.hellgame.all_lost
+# isort: on

@@ -1,0 +1,18 @@
+"""The words of the Daemon abilities' standing orders (IP-33; abilities.py reads them):
+their keywords and the kinds of roll Caim's re-roll may take.
+
+The phases that act on those orders (action/queue.py, action/reroll.py,
+action/reroll_cards.py, action/abilities.py) and the parsers (abilities.py, rerolls.py)
+both need them; here, with no imports, neither side imports the other for them.
+"""
+
+PAYMON_GRANTS = "PAYMON GRANTS"
+CAIM_REROLLS = "CAIM REROLLS"
+BELPHEGOR_REDRAWS = "BELPHEGOR REDRAWS"
+XAPHAN_CHOOSES = "XAPHAN CHOOSES"
+
+#: Rolls with Caim's hook (action/reroll.py): word on the sheet -> kind.
+REROLL_KINDS = {"atonement": "atonement", "evil deeds": "evil deeds",
+                "antehell": "antehell", "leaving antehell": "antehell",
+                "influence": "influence"}
+ANY = "any"
