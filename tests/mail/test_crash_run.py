@@ -111,7 +111,9 @@ def test_killing_pbem_run_at_random_points_loses_nothing_and_repeats_nothing(tmp
                 proc.stdout.close()
                 proc.stderr.close()
             partial = outcome(site)
-            midway += partial["mails"] != [] and partial["stages"] != expected["stages"]
+            # inside the work: mail read, and not everything done yet (the stages, or
+            # the outbox after them: drawing the map images takes much of a run now)
+            midway += partial["mails"] != [] and partial != expected
         for _ in range(2):
             proc = pbem_run(site)
             _, err = proc.communicate(timeout=120)
