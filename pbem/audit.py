@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine import get_game
+from .errors import PbemError
 
 #: Where a data value comes from (DESIGN.md §6).
 KINDS = ("rulebook", "external", "assumed")
@@ -73,3 +74,31 @@ def audit_text(report: dict) -> str:
         note = f"  # {a['note']}" if a.get("note") else ""
         lines.append(f"  {a['file']}: {a['key']} = {a['value']!r}{note}")
     return "\n".join(lines) + "\n"
+
+
+def where(game_type: str) -> list[dict]:
+    """The game's index of effects: [{"kind", "id", "name", "where"}] (its optional
+    `where()`; a game without one is refused)."""
+    game = get_game(game_type)
+    if not hasattr(game, "where"):
+        raise PbemError(f"{game_type} has no index of effects yet (--where is the HellGame's "
+                        "only); try pbem data audit hellgame --where")
+    return game.where()
+
+
+def where_text(game_type: str, rows: list[dict]) -> str:
+    """The index as Markdown, one table per kind of card; it is docs/where-<game>.md."""
+    title = getattr(get_game(game_type), "title", game_type)
+    lines = [f"# Where the effects of {title} are implemented", "",
+             "Generated from the effect registries (the file and line of each registered",
+             f"function) by `pbem data audit {game_type} --where > docs/where-{game_type}.md`;",
+             "do not edit it by hand: a test fails when it is out of date.", ""]
+    kinds = list(dict.fromkeys(r["kind"] for r in rows))
+    for kind in kinds:
+        of_kind = [r for r in rows if r["kind"] == kind]
+        lines += [f"## {kind} ({len(of_kind)})", "", "| Id | Name | Where |", "|---|---|---|"]
+        lines += [f"| `{r['id']}` | {r['name']} | "
+                  f"{'`' + r['where'] + '`' if r['where'] else 'not implemented'} |"
+                  for r in of_kind]
+        lines.append("")
+    return "\n".join(lines)

@@ -390,14 +390,26 @@ def data():
 @data.command("audit")
 @click.argument("game_type", metavar="GAME")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def data_audit(game_type, as_json):
+@click.option("--where", "where", is_flag=True,
+              help="Print where each card's and Daemon ability's effect is implemented "
+                   "(file:line) instead.")
+def data_audit(game_type, as_json, where):
     """Show where GAME's component values come from and which cards have code.
 
     Every value is `rulebook`, `external` or `assumed`; assumed ones are listed so a
-    moderator who owns the physical game can correct them in YAML.
+    moderator who owns the physical game can correct them in YAML. With --where: the
+    file and line of the function that implements each card's effect (it is
+    docs/where-hellgame.md).
 
     Example: pbem data audit hellgame --json
     """
+    if where:
+        rows = audit.where(game_type)
+        if as_json:
+            click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        else:
+            click.echo(audit.where_text(game_type, rows), nl=False)
+        return
     report = audit.audit(game_type)
     if as_json:
         click.echo(json.dumps(report, indent=2, sort_keys=False, ensure_ascii=False))

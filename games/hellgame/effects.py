@@ -8,7 +8,10 @@ that does not exist. Cards without an effect are reported as not implemented by
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 from collections.abc import Callable
+from pathlib import Path
 
 ARCANA: dict[str, Callable] = {}
 HELL_CARDS: dict[str, Callable] = {}
@@ -83,3 +86,49 @@ def coverage(data) -> dict:
             "hell_cards": one(data.hell_cards, HELL_CARDS),
             "phenomena": one({c.phenomenon.id for c in data.hell_cards.values()}, PHENOMENA),
             "daemon_abilities": one(ability_ids, ABILITIES)}
+
+
+#: The folder `games/` is installed from (as `pbem_games`): `where` names files from the
+#: repository root, e.g. "games/hellgame/combat/cards_rolls.py:118".
+_GAMES_DIR = Path(__file__).resolve().parents[1]
+
+
+def implementation(entry) -> Callable | type:
+    """The function that carries out a registered effect: the entry itself when it is a
+    function, else its first field that is one (`Spell.effect`, `PlayRightAway.effect`,
+    `CombatCounter.blocks` ...), else the entry's class (a `RerollCard`: the re-roll is
+    the class's own doing)."""
+    if inspect.isfunction(entry):
+        return entry
+    for field in dataclasses.fields(entry) if dataclasses.is_dataclass(entry) else ():
+        value = getattr(entry, field.name)
+        if inspect.isfunction(value):
+            return value
+    return type(entry)
+
+
+def source_of(entry) -> str:
+    """"games/hellgame/<module>.py:<line>" of the function that implements `entry`."""
+    fn = implementation(entry)
+    path = Path(inspect.getsourcefile(fn)).resolve()
+    line = inspect.getsourcelines(fn)[1]
+    return f"games/{path.relative_to(_GAMES_DIR).as_posix()}:{line}"
+
+
+def where(data) -> list[dict]:
+    """The index of effects (`pbem data audit hellgame --where`, docs/where-hellgame.md):
+    one {"kind", "id", "name", "where"} per Arcana card, Hell card, Phenomenon and Daemon
+    ability, each kind sorted by id; "where" is None for one without an effect. Asked
+    once loader.py has been imported."""
+    abilities = {d.ability.id: f"{d.name}'s ability" for d in data.daemons.values()}
+    phenomena = {c.phenomenon.id: c.phenomenon.name for c in data.hell_cards.values()}
+    rows = []
+    for kind, names, table in (
+            ("Arcana", {k: c.name for k, c in data.arcana.items()}, ARCANA),
+            ("Hell card", {k: c.name for k, c in data.hell_cards.items()}, HELL_CARDS),
+            ("Phenomenon", phenomena, PHENOMENA),
+            ("Daemon ability", abilities, ABILITIES)):
+        for key in sorted(names):
+            rows.append({"kind": kind, "id": key, "name": names[key],
+                         "where": source_of(table[key]) if key in table else None})
+    return rows

@@ -15,7 +15,7 @@ Players are handled in seat order throughout.
 
 from __future__ import annotations
 
-from . import events, playright_2
+from . import events, playright_lasting
 from .all_lost import revive_or_restart
 from .favours import attribute
 from .log import Log, count
@@ -296,15 +296,15 @@ def run(st: HellState, sheets, dice, data, log: Log) -> None:
     """The End Phase (HG-13.0-01 .. HG-13.3-02, HG-15.1-01/02)."""
     if check_winner(st, data, log):
         return
-    from .action import spells_r5
+    from .action import spells_favours
     from .hellcards import turn_rules
 
     # Long Parliament's Favour comes before the buy-off, so it may be spent there
     turn_rules.long_parliament_favour(st, data, dice, log)
-    spells_r5.share_favours(st, data, dice, log)  # Flagellation, Loudun
+    spells_favours.share_favours(st, data, dice, log)  # Flagellation, Loudun
     buy_off(st, sheets, log)
     recovery_rolls(st, dice, data, log, sheets)
-    playright_2.end_phase(st, sheets, dice, data, log)  # Stigmata, Mad Love's end
+    playright_lasting.end_phase(st, sheets, dice, data, log)  # Stigmata, Mad Love's end
     # After recovery: a Daemon stung by The Bees stays Incapacitated at least a turn.
     events.end_phase(st, dice, data, log)
     for name in st.seats:

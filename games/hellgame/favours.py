@@ -56,7 +56,7 @@ def soul_roll(st: HellState, player: str, dice, reason: str) -> int:
 
 
 #: The Arcana kept under a Daemon card (Daemon.under) and the attribute each raises by 1
-#: "more than printed, until it becomes Incapacitated" (action/spells_r2.py).
+#: "more than printed, until it becomes Incapacitated" (action/spells_bonuses.py).
 UNDER_BONUS = {"arcana.foci": "stars", "arcana.the-sword-of-the-guardian": "skulls",
                "arcana.salomes-oil": "hearts"}
 

@@ -130,5 +130,10 @@ class HellGame:
         return {"provenance": report["provenance"], "assumed": report["assumed"],
                 "implemented": effects.coverage(data), "counts": report.get("counts", {})}
 
+    def where(self) -> list[dict]:
+        """Where each card's and Daemon ability's effect is implemented (file:line):
+        `pbem data audit hellgame --where`, docs/where-hellgame.md."""
+        return effects.where(self.data)
+
 
 GAME = HellGame()

@@ -11,7 +11,7 @@ already done so (hellcards/income.py).
 
 from __future__ import annotations
 
-from . import events, playright_2
+from . import events, playright_lasting
 from .cards import gain_arcana
 from .data import HellData
 from .favours import disfavour_roll
@@ -25,7 +25,7 @@ def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
         log.public("no-hell-phase", "The first turn of the game has no Hell Phase.",
                    "HG-5.2-02")
         return
-    playright_2.hell_phase(st, sheets, data, log)  # getting rid of Prove to Me ...
+    playright_lasting.hell_phase(st, sheets, data, log)  # getting rid of Prove to Me ...
     events.event_and_phenomena(st, sheets, dice, data, log)
     if st.permanent.get("earth") == income.INQUISITION and st.event != income.INQUISITION:
         income.inquisition(st, dice, data, log, sheets)

@@ -44,24 +44,25 @@ import pbem_games.hellgame.action.queue
 import pbem_games.hellgame.action.reroll
 import pbem_games.hellgame.action.reroll_cards
 import pbem_games.hellgame.action.countering
-import pbem_games.hellgame.action.spells
-import pbem_games.hellgame.action.spells_1
-import pbem_games.hellgame.action.spells_2
-import pbem_games.hellgame.action.spells_3
-import pbem_games.hellgame.action.spells_4
-import pbem_games.hellgame.action.spells_m1
-import pbem_games.hellgame.action.spells_m2
-import pbem_games.hellgame.action.spells_r1
-import pbem_games.hellgame.action.spells_r2
-import pbem_games.hellgame.action.spells_r3
-import pbem_games.hellgame.action.spells_r4
-import pbem_games.hellgame.action.spells_r5
-import pbem_games.hellgame.action.spells_r7
+import pbem_games.hellgame.action.spells_incapacitation
+import pbem_games.hellgame.action.spells_counters
+import pbem_games.hellgame.action.spells_favours
+import pbem_games.hellgame.action.spells_lilith
+import pbem_games.hellgame.action.spells_turns
+import pbem_games.hellgame.action.spells_daemons
+import pbem_games.hellgame.action.spells_cards
+import pbem_games.hellgame.action.spells_sectios
+import pbem_games.hellgame.action.spells_marching
+import pbem_games.hellgame.action.spells_transport
+import pbem_games.hellgame.action.spells_own_recovery
+import pbem_games.hellgame.action.spells_bonuses
+import pbem_games.hellgame.action.spells_random_moves
+import pbem_games.hellgame.action.spells_sleep_late
 
 # The Play Right Away cards; the Hell cards' Events and Phenomena
 import pbem_games.hellgame.cards
 import pbem_games.hellgame.playright
-import pbem_games.hellgame.playright_2
+import pbem_games.hellgame.playright_lasting
 import pbem_games.hellgame.events
 import pbem_games.hellgame.hellcards.income
 import pbem_games.hellgame.hellcards.instant
@@ -70,10 +71,10 @@ import pbem_games.hellgame.hellcards.turn_rules
 
 # The Combat cards and the Daemon abilities used in combat
 import pbem_games.hellgame.combat.abilities
-import pbem_games.hellgame.combat.cards_1
-import pbem_games.hellgame.combat.cards_2
-import pbem_games.hellgame.combat.cards_4
-import pbem_games.hellgame.combat.cards_3
+import pbem_games.hellgame.combat.cards_rolls
+import pbem_games.hellgame.combat.cards_casualties
+import pbem_games.hellgame.combat.cards_units
+import pbem_games.hellgame.combat.cards_dice
 import pbem_games.hellgame.combat.counters
 
 # The abilities of the Soul and Summoning Phases; the hooks of It Is All Lost!!!

@@ -3,7 +3,7 @@
 A card drawn at setup is discarded unresolved (HG-5.1-13, setup.py); at any other time
 cards._draw calls `resolve`, which runs the card's effect registered here in
 effects.ARCANA as a `PlayRightAway`. A card that lasts (Mad Love, Mania, Prove to Me
-That You Are Real..., Stigmata: playright_2.py) stays in play in `st.afflictions`,
+That You Are Real..., Stigmata: playright_lasting.py) stays in play in `st.afflictions`,
 attached to a Daemon; the others go to the bottom of the deck at once (HG-3.3-02).
 
 Readings shared by the cards (see /docs rows for the per-card ones):
@@ -111,7 +111,7 @@ def play_right_away(card: str):
 
 
 #: What the cards that stay in play do in the Action Phase, after the cards here
-#: (playright_2.py registers them with `lasting`): "before-action" `fn(actx, first_time)
+#: (playright_lasting.py registers them with `lasting`): "before-action" `fn(actx, first_time)
 #: -> bool` (True: the Daemon's turn is used up), "end-action-phase" `fn(st, data, log,
 #: queue)`.
 LASTING: dict[str, list[Callable]] = {"before-action": [], "end-action-phase": []}

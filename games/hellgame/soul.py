@@ -265,7 +265,7 @@ def _new_age(st, sheets, dice, data, log, lots) -> None:
             _disfavours(st, d, 1)
 
 
-# -- step 0b: Major Arcana cast earlier (action/spells_r2.py) -------------------------------
+# -- step 0b: Major Arcana cast earlier (action/spells_bonuses.py) -------------------------------
 #: Backwoods Cult and Comet Cult: their extra Favours (003 l.1646, l.1698)
 CULT_FAVOURS = {"arcana.backwoods-cult": 2, "arcana.comet-cult": 1}
 DEATH_METAL, SILVER_DAWN = "arcana.death-metal", "arcana.the-order-of-the-silver-dawn"

@@ -223,7 +223,7 @@ def test_hg_9_6_example_walking_the_earth(make_state):
 
     # 3. the next Action Phase. The Relic-Box (issue 8) is now accepted on the sheet;
     # this replay keeps the variant written before it was (horned does not hold it, and
-    # Andras tries Incubus, then Evil Deeds); test_spells_r1.py plays the card itself.
+    # Andras tries Incubus, then Evil Deeds); test_spells_own_recovery.py plays the card itself.
     relic = check_sheet(st, DATA, "horned", "Andras: CAST The Armenian Relic-Box ON Ukobach\n")
     assert [(r.status, r.rule) for r in relic.lines] == [("accepted", "HG-9.2-01")]
     log = run_phase(action.run, st, DATA, orders={

@@ -33,7 +33,7 @@ def where(st) -> dict[str, str]:
 
 
 def test_hg_11_2_01_rounds_until_one_side_is_left_in_step_order(make_state):
-    # Frenzy (combat/cards_1.py): +2 on the attack rolls of a's side for one round
+    # Frenzy (combat/cards_rolls.py): +2 on the attack rolls of a's side for one round
     st = make_state(players={"a": {"daemons": ["daemon.ukobach"], "hand": ["arcana.frenzy"]},
                              "b": {}, "c": {}},
                     units=[("legion", "a", SH)] * 2 + [("legion", "b", SH)] * 2)

@@ -154,7 +154,7 @@ def test_a_12_3_counter_counter_double_cross_lets_the_card_work(make_state, card
 
 
 def test_a_12_3_so_sue_me_answers_only_a_counter_to_its_users_card(make_state, cards):
-    """arcana.so-sue-me in combat (its effect registered in action/spells_r5.py): a's
+    """arcana.so-sue-me in combat (its effect registered in action/spells_counters.py): a's
     line fires against b's Counter to a's Frenzy, not against Frenzy itself; It Did Not
     Work... is cancelled and Frenzy works."""
     if not getattr(effects.ARCANA.get("arcana.so-sue-me"), "cancels", False):

@@ -1,6 +1,6 @@
 """The Cast Magic Action (9.8): CAST, place and cost rules, Counters (9.8.2) and
 Supporting Actions (9.8.3), driven through the real Action Phase. The cards' own
-effects are in test_spells.py."""
+effects are in test_spells_*.py."""
 
 import pytest
 from phase_runner import run_phase
@@ -84,7 +84,7 @@ def test_hg_9_8_01_cast_and_support_lines_read(make_state, line, canonical):
 ])
 def test_hg_9_8_1_01_what_cannot_be_cast_is_refused_on_arrival(make_state, line, status, rule,
                                                                message, monkeypatch):
-    # Love for Uriel stands in for a card with no effect (action/spells_m1.py has one)
+    # Love for Uriel stands in for a card with no effect (action/spells_marching.py has one)
     monkeypatch.delitem(effects.ARCANA, "arcana.love-for-uriel")
     r = one_line(_three(make_state), "a", line)
     assert (r.status, r.rule, r.message) == (status, rule, message)

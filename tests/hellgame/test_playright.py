@@ -1,4 +1,4 @@
-"""Play Right Away cards (HG-6.3.1-01; playright.py, playright_2.py): A Bad Day, A Fit of
+"""Play Right Away cards (HG-6.3.1-01; playright.py, playright_lasting.py): A Bad Day, A Fit of
 Goodness, Court Duty, Lost Lore, Mad Love, Mania, Prove to Me That You Are Real...,
 Stigmata. They are resolved when drawn, never cast, so no Counter can answer them."""
 
@@ -7,7 +7,7 @@ from phase_runner import run_phase
 
 from pbem.dice import Dice
 from pbem.engine import ILLEGAL, INVALID
-from pbem_games.hellgame import action, playright_2
+from pbem_games.hellgame import action, playright_lasting
 from pbem_games.hellgame.cards import gain_arcana
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.log import Log
@@ -207,7 +207,7 @@ def test_mad_love_sexless_daemons_are_immune_and_it_ends_when_both_are_incapacit
                     afflictions={MAD: {"daemon": "daemon.baal", "beloved": "daemon.caim",
                                        "last": None}})
     log = Log()
-    playright_2.prune(st, DATA, log)
+    playright_lasting.prune(st, DATA, log)
     assert st.afflictions == {} and st.arcana_deck[-1] == MAD
     assert said(log) == ["Mad Love ends: both Daemons are Incapacitated; the card goes to the "
                          "bottom of the Arcana deck."]
@@ -289,7 +289,7 @@ def test_prove_to_me_rolls_before_acting_and_can_be_got_rid_of(make_state):
         "Baal (a) must Pass for Good this turn (Prove to Me That You Are Real...)"]
     log = Log()
     sheets = {"a": check_sheet(st, DATA, "a", "PLAY RIGHT AWAY Prove to Me GET RID")}
-    playright_2.hell_phase(st, sheets, DATA, log)
+    playright_lasting.hell_phase(st, sheets, DATA, log)
     assert st.players["a"].disfavours == 2 and st.afflictions == {}
     assert st.arcana_deck[-1] == PROVE
 
@@ -305,7 +305,7 @@ def test_stigmata_kills_on_a_roll_not_higher_than_the_count(make_state):
     """arcana.stigmata: the second End Phase it must roll higher than 2: a 2 kills it."""
     st = _stigmata(make_state, rolls=1)
     log, dice = Log(), Dice(script=[2])
-    playright_2.end_phase(st, {}, dice, DATA, log)
+    playright_lasting.end_phase(st, {}, dice, DATA, log)
     assert said(log, "daemon-destroyed") == [
         "Stigmata: Baal (a) rolls 2, not higher than 2, and is killed by its companions."]
     assert "daemon.baal" not in st.daemons and st.arcana_deck[-1] == STIGMATA
@@ -316,7 +316,7 @@ def test_stigmata_a_six_passes_it_on_after_a_duel_of_stars(make_state):
     (Thamuz, the only one) to a Duel of Stars: Baal 2 dice (5+5) beats Thamuz 1 (3)."""
     st = _stigmata(make_state)
     log, dice = Log(), Dice(script=[6, 5, 5, 3])
-    playright_2.end_phase(st, {}, dice, DATA, log)
+    playright_lasting.end_phase(st, {}, dice, DATA, log)
     assert st.afflictions[STIGMATA] == {"daemon": "daemon.thamuz", "rolls": 0}
     assert said(log, "stigmata-pass") == [
         "Stigmata: Baal challenges Thamuz (b) (at random: default, IP-51) to a Duel of Stars "
@@ -328,7 +328,7 @@ def test_stigmata_keep_order(make_state):
     st = _stigmata(make_state)
     sheets = {"a": check_sheet(st, DATA, "a", "PLAY RIGHT AWAY Stigmata KEEP")}
     log, dice = Log(), Dice(script=[6])
-    playright_2.end_phase(st, sheets, dice, DATA, log)
+    playright_lasting.end_phase(st, sheets, dice, DATA, log)
     assert st.afflictions[STIGMATA] == {"daemon": "daemon.baal", "rolls": 1}
     assert said(log)[-1] == "Stigmata: Baal keeps the card (by his order)."
 

@@ -10,7 +10,7 @@ the first time the Daemon comes up, an empty March once it has Passed (A-10).
 
 from __future__ import annotations
 
-from .. import playright, playright_2
+from .. import playright, playright_lasting
 from ..orders import orders_of
 from ..orders.failures import FAILED, line_of
 from . import (
@@ -105,7 +105,7 @@ def _up(actx: ActionCtx, alternatives: list[dict]) -> bool:
         return False
     if playright.before_action(actx, first_time):  # A Bad Day, Mania ... (HG-6.3.1-01)
         return False
-    copy = playright_2.copy_kind(actx)  # Mad Love: only the beloved's kind of Action
+    copy = playright_lasting.copy_kind(actx)  # Mad Love: only the beloved's kind of Action
     if copy is not None:
         alternatives = [a for a in alternatives if a["kind"] == copy]
     for alt in alternatives:
@@ -130,7 +130,7 @@ def _up(actx: ActionCtx, alternatives: list[dict]) -> bool:
             return False
         _failed(actx, alt, f"{label} not possible: {why}")
     if copy is not None:
-        playright_2.cannot_copy(actx, copy)
+        playright_lasting.cannot_copy(actx, copy)
         return False
     _default(actx, first_time)
     return False

@@ -400,8 +400,8 @@ def _attempt(actx, order: dict, unit: Unit, plan: dict) -> None:
 
 
 def _thanks_but_no_thanks(actx, unit: Unit, bribes: int) -> bool:
-    """arcana.thanks-but-no-thanks: the owner may keep the Unit (action/spells_r5.py)."""
-    from .spells_r5 import refuse_defection  # the spells import this package
+    """arcana.thanks-but-no-thanks: the owner may keep the Unit (action/spells_daemons.py)."""
+    from .spells_daemons import refuse_defection  # the spells import this package
 
     return refuse_defection(actx, unit, bribes)
 

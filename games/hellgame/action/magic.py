@@ -7,7 +7,7 @@ other players answer it with (9.8.2) and the Supporting Actions it may need (9.8
     COUNTER ANY TARGETING MINE WITH It Did Not Work     (orders/counters.py)
 
 A card's effect is a `Spell` registered in effects.ARCANA under the card's id
-(spells.py, one small function per card): how its `ON ...` part is read, its
+(spells_*.py, one small function per card): how its `ON ...` part is read, its
 prerequisites, the support it needs. A card without one is refused when the sheet
 arrives, so no line is accepted that play would ignore.
 

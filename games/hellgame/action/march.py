@@ -44,7 +44,7 @@ GRANT = "GRANT PASSAGE"
 NOT_REAL = "hell.thou-art-not-real"
 NOT_REAL_RULE = "HG-6.1-01"
 HELD_WHY = "failed a Roll against Hearts under Thou Art Not Real and may not move this turn"
-RIOT = "arcana.riot"  # action/spells_r3.py: its Legions may not move this Action Phase
+RIOT = "arcana.riot"  # action/spells_random_moves.py: its Legions may not move this Action Phase
 
 #: Lasting effects (Events, Phenomena such as Quagmire) that stop a march entering a
 #: Sectio (HG-9.5-11) or keep Units from starting to move there (HG-9.5-08): hook id ->

@@ -25,7 +25,7 @@ def parse_pass_for_good(text: str, ctx) -> tuple[str, dict]:
     return "PASS FOR GOOD", {}
 
 
-#: Protocol (action/spells_r4.py) keeps in st.marks the lowest Rank Number of its casters
+#: Protocol (action/spells_turns.py) keeps in st.marks the lowest Rank Number of its casters
 #: this turn: no Daemon of lower rank (higher Rank Number) may Pass for Good.
 PROTOCOL = "arcana.protocol"
 

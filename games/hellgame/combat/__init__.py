@@ -41,7 +41,7 @@ def run(st, sheets, dice, data, log) -> None:
     rage.prune(st, data, log, "before the Combat Phase")
     movement.before_combat(st, sheets, dice, data, log)
     last = _fight_all(st, sheets, dice, data, log)
-    from ..action.spells_r7 import wake
+    from ..action.spells_sleep_late import wake
 
     wake(st)  # an unused Sleep Late lapses with the phase
     rage.prune(st, data, log, "at the end of the Combat Phase")
@@ -96,7 +96,7 @@ def _fight_all(st, sheets, dice, data, log) -> dict | None:
         elif result.get("undecided") and hostile(st, sectio, allies):
             allies[sectio] = parties_at(st, sectio)  # endless.py: not again, unless new
             # enemies come (else the queue would refill with it until MAX_COMBATS)
-        for s in reversed(result.get("at_once", [])):  # Blitzkrieg: fought next (cards_4)
+        for s in reversed(result.get("at_once", [])):  # Blitzkrieg: fought next (cards_units)
             if s in queue:
                 queue.remove(s)
             queue.insert(0, s)

@@ -241,7 +241,7 @@ def join(f: Fight, order: list[str]) -> None:
     no other line sends one here and his lines hold no JOIN NOBODY; he is told, in an
     "order-failed" event for him alone, why the line failed and what happened instead
     (issue 20), and so is he when a line's Daemon joins without cards it was to bring."""
-    from ..action.spells_r7 import asleep  # Sleep Late: a Daemon misses this combat
+    from ..action.spells_sleep_late import asleep  # Sleep Late: a Daemon misses this combat
 
     for p in order:
         lines = f.orders(p, JOIN)

@@ -44,7 +44,7 @@ HINT = "e.g. COUNTER ANY TARGETING MINE WITH It Did Not Work"
 KEYS = ("TARGETING", "BY")
 #: Reactive cards not labelled Counter that are readied with a COUNTER line too; each
 #: answers only what its text names (Thanks, But No Thanks: an Influence that turns one
-#: of the player's Units; action/spells_r5.py).
+#: of the player's Units; action/spells_daemons.py).
 REACTIVE = ("arcana.thanks-but-no-thanks",)
 
 

@@ -36,12 +36,12 @@ def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
     vortex = movement.random_moves_start(ctx)
     uriel.move(ctx)
     lilith.move(ctx)
-    from ..action.spells_m2 import pack  # Hellhounds!!! (arcana.hellhounds)
+    from ..action.spells_transport import pack  # Hellhounds!!! (arcana.hellhounds)
 
     hounds.rampage_all(ctx, vortex, pack(st))
 
 
-RIOT = "arcana.riot"  # action/spells_r3.py
+RIOT = "arcana.riot"  # action/spells_random_moves.py
 URIEL_MUST_OBEY = "arcana.uriel-must-obey"
 
 

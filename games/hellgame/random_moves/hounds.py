@@ -33,7 +33,7 @@ def rampage_all(ctx: MoveCtx, vortex: set[str] | frozenset = frozenset(),
                 pack: set[str] | frozenset = frozenset()) -> None:
     """`vortex`: the hounds Vortex brought this phase (hellcards/movement.py): in this,
     their first move, they ignore one another and read a Compass 3 as a 1. `pack`: the
-    hounds Hellhounds!!! put in AnteHell (action/spells_m2.py): their first step enters
+    hounds Hellhounds!!! put in AnteHell (action/spells_transport.py): their first step enters
     Limbo by a die, and in this move they ignore one another."""
     st, data = ctx.st, ctx.data
     hounds = [u for u in st.units if st.is_rampaging(u)
@@ -115,7 +115,7 @@ def rampage(ctx: MoveCtx, h: Unit, vortex: set[str] | frozenset = frozenset(),
     data, log = ctx.data, ctx.log
     first = 1
     if h.id in pack:
-        from ..action.spells_m2 import enter_limbo
+        from ..action.spells_transport import enter_limbo
 
         if not enter_limbo(ctx, h, set(pack)):
             return

@@ -40,7 +40,7 @@ from .uriel import remove_uriel
 COURT = "COURT LILITH"
 IMPOSTOR = "hell.lucifer-an-impostor"
 STEER = "STEER LILITH"
-TALK_OF_LOST_LOVE = "arcana.talk-of-lost-love"  # action/spells_r3.py
+TALK_OF_LOST_LOVE = "arcana.talk-of-lost-love"  # action/spells_random_moves.py
 ASPECT_NAMES = {"virgin": "the Virgin", "mother": "the Mother", "crone": "the Crone"}
 
 
