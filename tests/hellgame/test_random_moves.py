@@ -336,6 +336,8 @@ def test_hg_10_2_10_a_new_hound_takes_a_new_minder(make_state, data):
 # -- 10.2.1 Courting Lilith ------------------------------------------------------------------
 
 def test_hg_10_2_1_01_02_ip_35_36_the_courter_steers_her(make_state, data):
+    """HG-10.2.1-01 (courting), HG-10.2.1-02 (on a successful Roll against Hearts the
+    courter moves Lilith's steps as it likes), IP-35/36 (the orders)."""
     st = make_state({"a": {"favours": 2, "daemons": ["daemon.baal"]}, "b": {}},
                     units=[lilith(FALSIFIERS), ("legion", "b", LIARS)])
     orders = {"a": "COURT LILITH WITH Baal\nSTEER LILITH IF CRONE Miracle Workers\n"
