@@ -143,7 +143,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("schedule.every", "schedule", "A weekly or daily slot: mon 20:00, mon,thu 20:00, "
             "daily 20:00, weekdays 18:30.", default_text="none"),
     Setting("schedule.hours", "schedule", "Or: the deadline is this many hours after the "
-            "stage opens.", default_text=str(schedule.DEFAULTS["hours"])),
+            "stage opens, rounded up to the next full hour of the game's time zone.",
+            default_text=str(schedule.DEFAULTS["hours"])),
     Setting("schedule.timezone", "schedule", "IANA time zone name, e.g. Europe/Rome.",
             default_text=schedule.DEFAULTS["timezone"]),
     Setting("schedule.min_hours", "schedule", "With every: a stage is open at least this "

@@ -148,7 +148,7 @@ class Resolution:
     events: list[Event]
     stage_name: str  # the name of the next stage, e.g. "turn 2"
     finished: bool = False  # the game is over
-    result: str = ""  # who won, when finished
+    result: str = ""  # who won, when finished: a clause, no final full stop (shown in sentences)
     #: what each player gained and lost, and at which event (pbem.ledger; the first
     #: screen of his report); empty for a game that does not watch its log
     changes: list = field(default_factory=list)
