@@ -10,6 +10,17 @@ remember. The code that makes the change fires the point; the rule registers on 
 Order: registrants run by (order, module.function), lowest first, so the order is fixed
 and never depends on import order. A registrant that changes the board logs what it does.
 
+Three ways to run a point, by what the phase needs back:
+
+- `fire(point, *args)`: tell every registrant (each may change the state and log);
+- `collect(point, *args)`: every registrant's answer that is not None, in order (the
+  bonuses to add up, the reasons a move is refused);
+- `first(point, *args, default=None)`: the first answer that is not None (who decides,
+  which rule replaces the usual one).
+
+A card's registrant asks itself whether its card is in force (`in_play.in_force`) and
+returns None when it is not, so a phase names no card: it asks the point.
+
 Loading: this registry never imports its registrants; the game's loader.py does, and a
 test checks that it imports every module using `@hook`. `fire` imports the loader the
 first time it runs, so a point never fires with a registrant missing, whichever module
@@ -28,6 +39,10 @@ POINTS = {
     # change of that step is on the board first). `old_owner`/`new_owner`: a player or
     # None (the Ruler of Hell, or Freebooters); `why`: the cause, for the log.
     "sectio-owner-changed": "(st, dice, data, log, sectio, old_owner, new_owner, why)",
+    # -- Hell, Soul, Summoning and End Phases, cards and Favours --------------------------
+    # -- The Action Phase ---------------------------------------------------------------
+    # -- Combat -------------------------------------------------------------------------
+    # -- Random Moves and movement ------------------------------------------------------
 }
 
 _HOOKS: dict[str, list[tuple[int, str, Callable]]] = {p: [] for p in POINTS}
@@ -58,11 +73,35 @@ def registrants(point: str) -> list[str]:
 
 def fire(point: str, *args) -> None:
     """Run every registrant of `point` with `args`, in (order, name) order."""
+    for fn in _registered(point):
+        fn(*args)
+
+
+def collect(point: str, *args) -> list:
+    """Every registrant's answer that is not None, in (order, name) order."""
+    answers = []
+    for fn in _registered(point):
+        answer = fn(*args)
+        if answer is not None:
+            answers.append(answer)
+    return answers
+
+
+def first(point: str, *args, default=None):
+    """The first answer that is not None, in (order, name) order (later registrants are
+    not asked); `default` when none answers."""
+    for fn in _registered(point):
+        answer = fn(*args)
+        if answer is not None:
+            return answer
+    return default
+
+
+def _registered(point: str) -> list[Callable]:
     if point not in POINTS:
         raise ValueError(f"unknown hook point {point!r}; known: {sorted(POINTS)}")
     _load()
-    for _, _, fn in list(_HOOKS[point]):
-        fn(*args)
+    return [fn for _, _, fn in _HOOKS[point]]
 
 
 def _load() -> None:

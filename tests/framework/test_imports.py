@@ -134,8 +134,25 @@ def _top_level(body: list[ast.stmt]):
             yield from _top_level(node.body)
 
 
-def import_graph(package: str) -> dict[str, dict[str, int]]:
-    """{module: {module it imports at module level: line}} within `package`.
+def _everywhere(body: list[ast.stmt]):
+    """Every import statement that can run, those inside functions and classes too (not
+    those under `if TYPE_CHECKING:`)."""
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            yield from _everywhere(node.orelse)
+        else:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.stmt):
+                    yield from _everywhere([child])
+                elif isinstance(child, (ast.excepthandler, ast.match_case)):
+                    yield from _everywhere(child.body)
+
+
+def import_graph(package: str, inside_functions: bool = False) -> dict[str, dict[str, int]]:
+    """{module: {module it imports at module level: line}} within `package` (with
+    `inside_functions`, the imports inside functions count too).
 
     `from . import x` depends on the module x when x is one, else on the package (a name
     its __init__ defines). Importing a.b.c also runs the __init__ of a and a.b, except
@@ -146,7 +163,8 @@ def import_graph(package: str) -> dict[str, dict[str, int]]:
         is_package = path.name == "__init__.py"
         here = name if is_package else name.rpartition(".")[0]
         own = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)}
-        for node in _top_level(ast.parse(path.read_text(encoding="utf-8")).body):
+        read = _everywhere if inside_functions else _top_level
+        for node in read(ast.parse(path.read_text(encoding="utf-8")).body):
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             else:

@@ -207,6 +207,35 @@ def test_hooks_run_by_order_then_name_and_refuse_mistakes(monkeypatch):
         hooks.fire("no-such-point")
 
 
+def test_collect_keeps_every_answer_and_first_stops_at_the_first(monkeypatch):
+    monkeypatch.setitem(hooks.POINTS, "test-ask", "(asked)")
+    monkeypatch.setitem(hooks._HOOKS, "test-ask", [])
+
+    @hooks.hook("test-ask", order=1)
+    def silent(asked):
+        asked.append("silent")  # answers None: not collected, and first goes on
+
+    @hooks.hook("test-ask", order=2)
+    def two(asked):
+        asked.append("two")
+        return 2
+
+    @hooks.hook("test-ask", order=3)
+    def three(asked):
+        asked.append("three")
+        return 3
+
+    asked: list[str] = []
+    assert hooks.collect("test-ask", asked) == [2, 3]
+    assert asked == ["silent", "two", "three"]
+    asked.clear()
+    assert hooks.first("test-ask", asked) == 2
+    assert asked == ["silent", "two"]  # three was not asked
+    monkeypatch.setitem(hooks._HOOKS, "test-ask", [hooks._HOOKS["test-ask"][0]])
+    assert hooks.first("test-ask", [], default="none") == "none"
+    assert hooks.collect("test-ask", []) == []
+
+
 def test_every_module_that_registers_a_hook_is_imported_by_the_loader():
     """hooks.fire imports the game's loader.py: a module with `@hook(` that the loader
     does not import would register only if someone happened to import it first. Checked
