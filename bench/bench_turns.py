@@ -21,7 +21,7 @@ import tracemalloc
 from pathlib import Path
 
 from pbem import admin, orders, turns
-from pbem.demo import PLAYERS, demo_orders
+from pbem.demo import PLAYERS, sheet
 from pbem.engine import get_game
 from pbem.site import init_site
 
@@ -30,9 +30,8 @@ def submit_demo_orders(db, game, name: str) -> None:
     """Store the demo players' sheets for the game's open stage."""
     stage = admin.current_stage(db, name)
     for player, _email in PLAYERS:
-        text = demo_orders(game, stage, player)
+        text = sheet(game.demo(), game, stage, player, game_name=name)
         if text:
-            text = text.replace("GAME demo", f"GAME {name}")
             orders.store(db, orders.check(db, name, player, text), text, "bench")
 
 

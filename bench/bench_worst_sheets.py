@@ -148,7 +148,7 @@ def kinds() -> list[Kind]:
     out = []
     turn, setup = hellgame_turn(), hellgame_setup()
     for key, t in HG_TYPES.items():
-        state = turn if "turn" in t.stages else setup
+        state = turn if "turn" in t.when else setup
         out.append(Kind("hellgame", key, key, t.example[len(key):].strip(),
                         _vocabulary(t.example + " " + t.doc),
                         lambda text, s=state: HG.check_orders(s, "anna", text)))
@@ -162,7 +162,7 @@ def kinds() -> list[Kind]:
     out.append(Kind("hellgame", "(blank and comment lines)", "", "", (), check_turn))
     states = {p: loh(p) for p in ("transfer", "combat", "gathering")}
     for key, t in LOH_TYPES.items():
-        state = states[t.phases[0]] if t.phases[0] != "transfer" or "combat" not in t.phases \
+        state = states[t.when[0]] if t.when[0] != "transfer" or "combat" not in t.when \
             else states["combat"]
         out.append(Kind("lords-of-hell", key, key, t.example[len(key):].strip(),
                         _vocabulary(t.example + " " + t.doc),

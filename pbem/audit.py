@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import get_game
+from .engine import game_ids, get_game, provides
 from .errors import PbemError
 
 #: Where a data value comes from (DESIGN.md §6).
@@ -80,9 +80,10 @@ def where(game_type: str) -> list[dict]:
     """The game's index of effects: [{"kind", "id", "name", "where"}] (its optional
     `where()`; a game without one is refused)."""
     game = get_game(game_type)
-    if not hasattr(game, "where"):
-        raise PbemError(f"{game_type} has no index of effects yet (--where is the HellGame's "
-                        "only); try pbem data audit hellgame --where")
+    if not provides(game, "where"):
+        with_one = [g for g in game_ids() if provides(get_game(g), "where")]
+        raise PbemError(f"{game_type} has no index of effects yet; games with one: "
+                        f"{', '.join(with_one) or 'none'}")
     return game.where()
 
 

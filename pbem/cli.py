@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from . import admin, audit, clock, demo, faults, notices, orders, scenario, status, turns
+from . import admin, audit, clock, demo, engine, faults, notices, orders, scenario, status, turns
 from .budget import OverBudget
 from .confirm import confirmation_text
 from .engine import get_game
@@ -81,10 +81,10 @@ def main(ctx, site, now_text):
 
     \b
     Quick start:
-      pbem demo                 # a 4-player HellGame, 3 turns, reports written
+      pbem demo                 # a 4-player game by email, reports written
       pbem init mysite && cd mysite
-      pbem game new hell1 --game hellgame
-      pbem player add hell1 anna anna@example.org
+      pbem game types           # the installed games: GAME below
+      pbem player add game1 anna anna@example.org
     """
     ctx.ensure_object(dict)
     ctx.obj["site"] = site
@@ -123,16 +123,33 @@ def game():
     """Create and start games."""
 
 
+@game.command("types")
+def game_types():
+    """List the installed games: the id `pbem game new --game` takes, players, variants
+    and demo.
+
+    Example: pbem game types
+    """
+    for gid in engine.game_ids():
+        g = engine.get_game(gid)
+        click.echo(f"{gid}: {g.title}, {g.min_players}-{g.max_players} players")
+        for name, text in g.variants.items():
+            click.echo(f"  variant {name}: {text}")
+        if engine.provides(g, "demo"):
+            click.echo(f"  demo: pbem demo --game {gid} ({g.demo().summary})")
+
+
 @game.command("new")
 @click.argument("name")
-@click.option("--game", "game_type", required=True, help="Which game, e.g. hellgame.")
+@click.option("--game", "game_type", required=True,
+              help="Which game: an installed game's id (`pbem game types`).")
 @click.option("--seed", default=None, help="Seed for all dice (default: random, stored).")
 @click.option("--variant", "variants", multiple=True, help="Switch on a variant (repeatable).")
 @click.pass_context
 def game_new(ctx, name, game_type, seed, variants):
     """Create a game called NAME, waiting for players.
 
-    Example: pbem game new hell1 --game hellgame --seed 42
+    Example: pbem game new game1 --game GAME --seed 42
     """
     site = _site(ctx)
     db = site.db()
@@ -324,7 +341,7 @@ def _map_svg(db, g: dict, stage: int | None) -> str:
     if rows:
         return unpack(rows[0]["body"])
     game = get_game(g["game_type"])
-    if stage is not None or not hasattr(game, "map_svg") or g["status"] == "new":
+    if stage is not None or not engine.provides(game, "map_svg") or g["status"] == "new":
         raise PbemError(f"no map for {g['name']!r}"
                         f"{'' if stage is None else f' stage {stage}'}: "
                         + ("the game has not started" if g["status"] == "new"
@@ -399,9 +416,9 @@ def data_audit(game_type, as_json, where):
     Every value is `rulebook`, `external` or `assumed`; assumed ones are listed so a
     moderator who owns the physical game can correct them in YAML. With --where: the
     file and line of the function that implements each card's effect (it is
-    docs/where-hellgame.md).
+    docs/where-<game>.md for a game that has one).
 
-    Example: pbem data audit hellgame --json
+    Example: pbem data audit GAME --json   (GAME: see `pbem game types`)
     """
     if where:
         rows = audit.where(game_type)
@@ -419,15 +436,14 @@ def data_audit(game_type, as_json, where):
 
 @main.command("demo")
 @click.argument("directory", default="pbem-demo", type=click.Path(file_okay=False))
-@click.option("--game", "game_type", default="hellgame", show_default=True,
-              type=click.Choice(["hellgame", "lords-of-hell"]),
-              help="Which game: the HellGame plays 3 turns, Lords of Hell plays until an "
-                   "Overlord is found.")
+@click.option("--game", "game_type", default=None,
+              help="Which game's demo (default: the first installed game's; an unknown "
+                   "one lists the choices).")
 def demo_cmd(directory, game_type):
-    """Create a demo site in DIRECTORY and play a 4-player game by email: the HellGame
-    for 3 turns, or Lords of Hell to an Overlord (--game lords-of-hell).
+    """Create a demo site in DIRECTORY and play a 4-player game by email, on a
+    simulated clock: sheets mailed, confirmations, reminders, reports.
 
-    Example: pbem demo /tmp/hell-demo --game lords-of-hell
+    Example: pbem demo /tmp/pbem-demo
     """
     out = demo.run_demo(Path(directory), echo=click.echo, game_type=game_type)
     click.echo(f"\nreports are in {out.resolve()}")

@@ -71,7 +71,8 @@ class Command:
 def split(text: str, games: set[str]) -> tuple[list[Command], str]:
     """The command lines of `text`, and the text without them (blank lines in their
     place). `games` are the site's game names: `JOIN x` is a command only when x is one
-    (a HellGame sheet has JOIN orders: `JOIN Caim`), or written `JOIN GAME x`."""
+    (a game's sheet may have JOIN orders of its own, such as `JOIN Caim`), or written
+    `JOIN GAME x`."""
     commands: list[Command] = []
     lines = text.split("\n")
     for i, line in enumerate(lines):

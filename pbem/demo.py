@@ -1,6 +1,6 @@
-"""`pbem demo`: a site with a 4-player game played by email: the HellGame for 3 turns
-(the default), or Lords of Hell until an Overlord is found (`--game lords-of-hell`, its
-sheets are files shipped with the game: games/lords_of_hell/demo/).
+"""`pbem demo`: a site with a 4-player game played by email. The game says what its
+players send (`Game.demo()`, a `pbem.engine.Demo`); the framework names no game: the
+default is the installed game whose demo has the lowest rank.
 
 The players mail their order sheets (as .eml files dropped into inbox/, the embedded
 default mail transport) and `pbem run`, the cron job, does the rest on a simulated
@@ -23,7 +23,7 @@ from email.policy import default
 from pathlib import Path
 
 from . import admin, deadlines, notices, run
-from .engine import get_game
+from .engine import Demo, game_ids, get_game, provides
 from .errors import PbemError
 from .site import CONFIG, init_site
 from .store import secret_columns
@@ -32,7 +32,6 @@ GAME = "demo"
 PLAYERS = [("anna", "anna@example.org"), ("boris", "boris@example.org"),
            ("chiara", "chiara@example.org"), ("dmitri", "dmitri@example.org")]
 SEED = "pbem-demo-1"
-TURNS = 3
 MARKER = ".pbem-demo"
 START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)  # the simulated clock starts on a Monday
 SCHEDULE = {"hours": 72, "reminders": [24], "early_minutes": None}
@@ -43,13 +42,28 @@ def demo_secret(player: str) -> str:
     return f"demo-secret-{player}"
 
 
-#: The demo sheets of Lords of Hell: <stage name, dashed>.<player>.txt in this package.
-LOH_SHEETS = "pbem_games.lords_of_hell.demo"
-MAX_STAGES = 40  # a Lords of Hell turn has 3 to 6 stages; the demo ends well before
+def demos() -> dict[str, Demo]:
+    """The installed games that have a demo, by id, the default first."""
+    found = {gid: get_game(gid).demo() for gid in game_ids()
+             if provides(get_game(gid), "demo")}
+    return dict(sorted(found.items(), key=lambda kv: (kv[1].rank, kv[0])))
+
+
+def demo_of(game_type: str | None) -> tuple[str, Demo]:
+    """The demo of `game_type` (None: the default), or a usage error naming the choices."""
+    found = demos()
+    if not found:
+        raise PbemError("no installed game has a demo", 2)
+    if game_type is None:
+        return next(iter(found.items()))
+    if game_type not in found:
+        raise PbemError(f"no demo for {game_type!r}; games with a demo: "
+                        f"{', '.join(found)}", 2)
+    return game_type, found[game_type]
 
 
 def run_demo(root: Path, echo: Callable[[str], None] = print,
-             game_type: str = "hellgame") -> Path:
+             game_type: str | None = None) -> Path:
     # each player is welcomed by mail, his secret in it: the demo's own, reproducible
     token = notices.secret_source.set(lambda game_name, player: demo_secret(player))
     try:
@@ -58,7 +72,8 @@ def run_demo(root: Path, echo: Callable[[str], None] = print,
         notices.secret_source.reset(token)
 
 
-def _run_demo(root: Path, echo: Callable[[str], None], game_type: str) -> Path:
+def _run_demo(root: Path, echo: Callable[[str], None], game_type: str | None) -> Path:
+    game_type, demo = demo_of(game_type)
     _prepare(root)
     site = init_site(root)
     (root / MARKER).write_text("made by `pbem demo`; safe to delete\n", encoding="utf-8")
@@ -70,8 +85,7 @@ def _run_demo(root: Path, echo: Callable[[str], None], game_type: str) -> Path:
     admin.start_game(db, GAME, now=START)
     notices.welcome_all(site, db, GAME, START)
     game = get_game(game_type)
-    stages = TURNS + 1 if game_type == "hellgame" else MAX_STAGES  # HellGame: setup, 3 turns
-    for _ in range(stages):
+    for _ in range(demo.stages):
         stage = admin.current_stage(db, GAME)
         opened = deadlines.parse(stage["opened_at"])
         deadline = deadlines.parse(stage["deadline"])
@@ -79,8 +93,7 @@ def _run_demo(root: Path, echo: Callable[[str], None], game_type: str) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         sent = []
         for n, (name, email_) in enumerate(PLAYERS):
-            text = (demo_orders(game, stage, name) if game_type == "hellgame"
-                    else shipped_orders(stage, name))
+            text = sheet(demo, game, stage, name)
             if text is None:
                 continue
             (folder / f"{name}.txt").write_text(text, encoding="utf-8")
@@ -103,6 +116,15 @@ def _run_demo(root: Path, echo: Callable[[str], None], game_type: str) -> Path:
         if db["games"].get(GAME)["status"] == "finished":
             break
     return site.reports_dir
+
+
+def sheet(demo: Demo, game, stage: dict, player: str, game_name: str = GAME) -> str | None:
+    """The whole sheet `player` mails for `stage` in the demo (headers and secret
+    first), or None when he sends nothing."""
+    body = demo.orders(game, stage, player)
+    if body is None:
+        return None
+    return f"GAME {game_name}\nPLAYER {player}\nSECRET {demo_secret(player)}\n\n" + body
 
 
 def _mail_in(root: Path, stage: dict, player: str, address: str, text: str,
@@ -137,72 +159,3 @@ def _prepare(root: Path) -> None:
             raise PbemError(f"{root} is not empty and not a pbem demo: give `pbem demo` an "
                             f"empty or new directory")
         shutil.rmtree(root)
-
-
-def shipped_orders(stage: dict, player: str) -> str | None:
-    """A sheet shipped with the game for this stage and player (None: he sends nothing,
-    and his defaults apply)."""
-    from importlib.resources import files
-
-    name = f"{'-'.join(stage['name'].split())}.{player}.txt"
-    path = files(LOH_SHEETS) / name
-    if not path.is_file():
-        return None
-    head = f"GAME {GAME}\nPLAYER {player}\nSECRET {demo_secret(player)}\n\n"
-    return head + path.read_text(encoding="utf-8")
-
-
-def demo_orders(game, stage: dict, player: str) -> str | None:
-    """The sheet a demo player sends for this stage (None: sends nothing)."""
-    import json
-
-    if player == "dmitri":
-        return None  # no moves received: every decision takes its default
-    view = game.player_view(json.loads(stage["state"]), player)
-    me = view["me"]
-    head = f"GAME {GAME}\nPLAYER {player}\nSECRET {demo_secret(player)}\n\n"
-    body: list[str] = []
-    if stage["number"] == 0:
-        if player == "anna":
-            weakest = min(me["daemons"], key=lambda d: d["skulls"] + d["stars"] + d["hearts"])
-            body.append(f"REDRAW {weakest['name']}    # swap my weakest Daemon for 1 Favour")
-        if me["sectio"]:
-            body.append(f"PLACE {me['sectio'][-1]}")
-    else:
-        mine = me["sectio"]
-        if player == "anna" and mine:
-            body.append(f"LEGION {mine[0]}")
-            body.append("BUY ARCANA 1")
-        elif player == "boris" and mine:
-            body.append(f"LEGIONS {min(2, me['souls'] // 3)}")
-            body.append("BUY OF ALL        # a typo, to show how errors are reported")
-        elif player == "chiara":
-            if stage["number"] == 1:
-                body.append("STATUS            # a command: answered, never an order")
-            body.append("GIVE anna 1 SOULS")
-            if mine:
-                body.append(f"LEGION {mine[-1]}")
-        body += _demo_actions(me, player, game.order_form(json.loads(stage["state"]), player))
-    return head + "\n".join(body) + "\n"
-
-
-def _demo_actions(me: dict, player: str, form: str) -> list[str]:
-    """A few Action Phase lines (the rest of the Daemons take the default)."""
-    daemons = [d for d in me["daemons"] if not d["incapacitated"]]
-    if not daemons:
-        return []
-    first = daemons[0]["name"]
-    if player == "anna":
-        return [f"{first}: ATONE IF SOULS >= 3"]
-    if player == "chiara":
-        lines = [f"{d['name']}: EVIL DEEDS" for d in daemons if d["where"] == "earth"]
-        if any(c["minor"].startswith("Walk The Earth") for c in me["hand"]):
-            lines.append(f"{daemons[-1]['name']}: WALK THE EARTH")
-        return lines
-    if player == "boris":
-        lines = [f"{first}: PASS BEHIND {daemons[-1]['name']} IF {daemons[-1]['name']} HAS "
-                 f"NOT ACTED", f"{first}: ATONE"]
-        # and the March his order form suggests (towards someone's Legions: a combat)
-        march = [ln[1:] for ln in form.splitlines() if ln.startswith("#") and ": MARCH " in ln]
-        return march[:1] + lines
-    return []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any, Protocol
@@ -184,15 +185,61 @@ class Game(Protocol):
         `previous` is the player's own last sheet, whose standing orders it may carry.
         Sent back unchanged, it must be a legal order set."""
 
-    # Optional, for richer reports (pbem/reports.py): a game may also provide
-    #   turn_marks(before, after, public_events) -> dict   this stage's moves, combats
-    #   map_svg(public_view, marks, title=...) -> str      an SVG map of the board
+    # A game may also provide the methods in OPTIONAL below; the framework asks
+    # `provides(game, name)` before calling one.
 
     def templates(self) -> str:
         """Path of the game's template directory."""
 
     def audit(self) -> dict:
         """Data provenance and implementation coverage (`pbem data audit`)."""
+
+
+#: The optional part of the contract: a game may provide each; without it the framework
+#: does what the text says. `provides(game, name)` is the only way the framework asks.
+OPTIONAL = {
+    "turn_marks": "turn_marks(before, after, public_events) -> dict: this stage's moves and "
+                  "combats, drawn on the map (without: no marks)",
+    "map_svg": "map_svg(public_view, marks, title=...) -> str: the board as SVG, in the HTML "
+               "report, the mail's PNG and `pbem report --map` (without: no map)",
+    "order_help": "order_help() -> list[pbem.orderhelp.OrderHelp]: HELP ORDERS (without: "
+                  "the command says the game has no order list)",
+    "where": "where() -> [{kind, id, name, where}]: file:line of each card's effect, for "
+             "`pbem data audit GAME --where` (without: refused, saying so)",
+    "scenario_state": "scenario_state(given) -> state: a state from a scenario file's "
+                      "partial `given` (without: `pbem scenario run` refuses the file)",
+    "run_phases": "run_phases(state, sheets, dice, phases) -> Resolution: some phases of a "
+                  "stage, for scenario files (without: a scenario runs whole stages)",
+    "demo": "demo() -> Demo: the sheets `pbem demo --game GAME` mails (without: the game "
+            "has no demo)",
+    "press": "press: the game's rules for press between players (an attribute; without: "
+             "pbem.press.DEFAULT_RULES)",
+}
+
+
+def provides(game: Game, name: str) -> bool:
+    """Whether `game` provides the optional method or attribute `name` (one of OPTIONAL)."""
+    if name not in OPTIONAL:
+        raise ValueError(f"{name!r} is not an optional part of the Game contract: "
+                         f"{sorted(OPTIONAL)}")
+    return getattr(game, name, None) is not None
+
+
+@dataclass(frozen=True)
+class Demo:
+    """A game's demo (`pbem demo --game GAME`): four players mail sheets, one stage
+    after another, on a simulated clock.
+
+    `orders(game, stage, player)` returns the body of the sheet `player` mails for
+    `stage` (the stored stage row: `number`, `name`, `state` as JSON text), or None when
+    he sends nothing (his defaults apply); the framework adds the GAME, PLAYER and
+    SECRET lines. At most `stages` stages are played (the game may finish sooner).
+    `summary` is one line for the help; the game with the lowest `rank` is the default."""
+
+    summary: str
+    stages: int
+    orders: Callable[[Any, dict, str], str | None]
+    rank: int = 100
 
 
 def plain(obj: Any) -> Any:

@@ -6,8 +6,8 @@ Conventions:
   "Asmodeus's Triumvirate", "Prufflas's ability"); a plural noun ending in s takes a bare
   apostrophe ("the Freebooters' Legion", "other players' petitions"). A name does not
   say whether it is plural, so the caller says so (`plural=True`): the games know
-  which of their parties are groups (the HellGame's Freebooters are, a player or a
-  rampaging Hellhound is not: combat/parties.py `is_plural`).
+  which of their parties are groups (a band of Freebooters is, a player or a rampaging
+  Hellhound is not).
 - A verb is given in its plain form ("take") and agrees with its subject: "Asmodeus
   (anna) takes", "Asmodeus (anna), Belial (boris) take".
 - Counts: `count(1, "Soul")` is "1 Soul", any other number takes the plural.

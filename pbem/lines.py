@@ -444,7 +444,7 @@ def check_lines(text: str, player: str, plays: bool, seats: list[str], seat_rule
     a sheet of someone who does not play (`plays` false), an unknown order, or the
     LineResult of its
     order type (`stages_of(otype)` the stages it is for). `other(no, raw, line)` may take
-    a line no order type names (the HellGame's `<Daemon>: <Action>` lines)."""
+    a line no order type names (lines such as `<Daemon>: <Action>`)."""
     keys = [k for k, t in types.items() if stage in stages_of(t)]
     seen: set[str] = set()
     out = []

@@ -121,7 +121,8 @@ def latest_submission(db, game: str, player: str, stage: int) -> dict | None:
 
 
 _STATES: dict[tuple, dict] = {}
-# about 40 KB a HellGame snapshot: a batch of mail for 1,000 games keeps them all (40 MB)
+# a snapshot is about 40 KB in the largest game: a batch of mail for 1,000 games keeps
+# them all (40 MB)
 STATE_CACHE = 1024
 
 

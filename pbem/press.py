@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from . import admin, deadlines, outbox
-from .engine import get_game
+from .engine import get_game, provides
 from .errors import PbemError
 from .render import render
 from .store import insert, one, rows
@@ -89,7 +89,8 @@ def split(text: str) -> tuple[list[Block], str]:
 
 def rules_of(db, game_name: str) -> str:
     g = admin.get_game_row(db, game_name)
-    return g.get("press") or getattr(get_game(g["game_type"]), "press", DEFAULT_RULES)
+    game = get_game(g["game_type"])
+    return g.get("press") or (game.press if provides(game, "press") else DEFAULT_RULES)
 
 
 def describe_rules(rules: str) -> str:

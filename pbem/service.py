@@ -16,7 +16,7 @@ from datetime import datetime
 
 from . import admin, deadlines, notices, orderhelp, outbox, press, schedule
 from .commands import COMMANDS, Command, help_text, join_args
-from .engine import get_game
+from .engine import get_game, provides
 from .errors import PbemError
 from .orders import latest_submission, stage_state
 from .render import render
@@ -82,7 +82,7 @@ def _help(site, db, c, asker, now, out) -> str:
     if c.args and c.args.split()[0].upper() == "ORDERS":
         if game is None:
             raise PbemError("HELP ORDERS needs the game: add a line GAME <name> to the mail")
-        if not hasattr(game, "order_help"):
+        if not provides(game, "order_help"):
             raise PbemError(f"{game.title} has no order list by mail: see its order form")
         return orderhelp.text(game.title, game.order_help())
     if game is not None:

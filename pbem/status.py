@@ -41,7 +41,8 @@ def status_rows(db, game_name: str | None = None, now: datetime | None = None) -
 def status_text(db, game_name: str | None = None, now: datetime | None = None) -> str:
     rows = status_rows(db, game_name, now)
     if not rows:
-        return "no games yet: create one with `pbem game new NAME --game hellgame`\n"
+        return ("no games yet: create one with `pbem game new NAME --game GAME` "
+                "(GAME: `pbem game types`)\n")
     lines = []
     for r in rows:
         head = f"{r['game']} ({r['type']}): {r['status']}"

@@ -16,7 +16,7 @@ from pathlib import Path
 from . import budget, clock, deadlines, ledger, press, reports, schedule
 from .admin import current_stage, get_game_row, players_of, store_outcome, stored_outcome
 from .dice import Dice, stage_seed
-from .engine import Event, OrderSheet, canonical_json, get_game, state_hash
+from .engine import Event, OrderSheet, canonical_json, get_game, provides, state_hash
 from .errors import EXIT_GAME_FAILED, PbemError
 from .orders import latest_submission
 from .store import insert, update
@@ -187,10 +187,10 @@ def render_reports(game, g, stage, before, state, events: list[Event], rolls, sh
                        stage.get("number", 0), next_name, finished, result)
     public_events = [e for e in events if e.visible(None)]
     marks = game.turn_marks(before, state, public_events) \
-        if hasattr(game, "turn_marks") and before is not None else None
+        if provides(game, "turn_marks") and before is not None else None
     board = game.public_view(state)
     title = f"{g['name']}: Hell after {stage['name']}"
-    svg = game.map_svg(board, marks, title=title) if hasattr(game, "map_svg") else ""
+    svg = game.map_svg(board, marks, title=title) if provides(game, "map_svg") else ""
     # the public board is the same in every report: rendered once, from the public view
     shared = reports.board_parts(board, svg, rolls, game.templates())
     out: dict[str, dict[str, str]] = {}

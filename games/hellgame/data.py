@@ -9,7 +9,7 @@ Loading is strict on purpose: a moderator editing an assumed value must get a pr
 
 This module holds load_data and HellData with its map queries, and is the one to import
 from. The work is shared out to datamodel.py (constants, DataError, the frozen records),
-datayaml.py (YAML with line numbers), dataschema.py and datacheck.py (validation and
+pbem/kit/yamlfile.py (YAML with line numbers), dataschema.py and datacheck.py (validation and
 provenance), databuild.py (records -> objects) and dataaudit.py (the provenance audit).
 """
 
@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from pbem.kit.yamlfile import read_yaml
 
 from .dataaudit import audit
 from .databuild import (
@@ -60,7 +62,6 @@ from .datamodel import (
     normalize_name,
 )
 from .dataschema import ARCANA_FLAGS, PASS_KINDS, PREFIXES, SCHEMAS, TABLE_CHECKS, Check
-from .datayaml import read_yaml
 
 __all__ = [
     "ANTEHELL",

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from pbem.kit.yamlfile import LineMap
+
 from .datamodel import (
     ANTEHELL,
     CIRCLES,
@@ -35,7 +37,6 @@ from .datamodel import (
     normalize_name,
     where,
 )
-from .datayaml import LineMap
 
 Grid = dict[tuple[int, int], str]  # (circle, quarter) -> sectio id
 

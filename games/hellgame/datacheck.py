@@ -13,9 +13,10 @@ from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from pbem.kit.yamlfile import LineMap
+
 from .datamodel import DIRECTIONS, EXPECTED_COUNTS, KINDS, NON_COUNTABLE, DataError, Leaf, where
 from .dataschema import PREFIXES, SCHEMAS, TABLE_CHECKS, Opt, ident
-from .datayaml import LineMap
 
 # ---------------------------------------------------------------------------------------
 # Generic record validation and provenance

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pbem.audit import KINDS, Leaf  # noqa: F401  the shared provenance records
+from pbem.kit.yamlfile import DataError, where  # noqa: F401  the kit's, for data*.py
 
 # Keys that identify or annotate a record rather than carry a game value; they are not
 # "countable" for the provenance audit, at any depth (so ability.id is not counted).
@@ -26,15 +27,6 @@ PENTAGRAM = "pentagram"
 CIRCLES = 9
 QUARTERS = 5
 DIRECTIONS = ("inward", "outward", "clockwise", "counter-clockwise")
-
-
-class DataError(ValueError):
-    """A data file is missing, malformed or inconsistent; the message starts file:line."""
-
-
-def where(file: str, line: int, rid: str) -> str:
-    """The "<file>:<line>: <id>:" that starts a DataError message about one record."""
-    return f"{file}:{line}: {rid}:"
 
 
 def normalize_name(text: str) -> str:

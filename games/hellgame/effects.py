@@ -8,84 +8,56 @@ that does not exist. Cards without an effect are reported as not implemented by
 
 from __future__ import annotations
 
-import dataclasses
-import inspect
-from collections.abc import Callable
 from pathlib import Path
 
-ARCANA: dict[str, Callable] = {}
-HELL_CARDS: dict[str, Callable] = {}
+from pbem.kit import registry
+from pbem.kit.registry import Registry
+
+ARCANA = Registry("Arcana")
+HELL_CARDS = Registry("Hell card")
 #: Phenomena by phenomenon id (cards that share a grey box share its effect), called as
 #: `fn(st, sheets, dice, data, log, card, sectio)`: `card` is the Hell card whose grey box
 #: is used, `sectio` the Sectio struck (from the next card's bottom line, HG-6.2-02).
-PHENOMENA: dict[str, Callable] = {}
-ABILITIES: dict[str, Callable] = {}
-
-
-def _register(table: dict, key: str):
-    def wrap(fn):
-        if key in table:
-            raise ValueError(f"effect {key} registered twice")
-        table[key] = fn
-        return fn
-
-    return wrap
+PHENOMENA = Registry("Phenomenon")
+ABILITIES = Registry("Daemon ability")
 
 
 def arcana(card_id: str):
-    return _register(ARCANA, card_id)
+    return ARCANA.register(card_id)
 
 
 def hell_card(card_id: str):
-    return _register(HELL_CARDS, card_id)
+    return HELL_CARDS.register(card_id)
 
 
 def phenomenon(phenomenon_id: str):
-    return _register(PHENOMENA, phenomenon_id)
+    return PHENOMENA.register(phenomenon_id)
 
 
 def ability(ability_id: str):
-    return _register(ABILITIES, ability_id)
+    return ABILITIES.register(ability_id)
+
+
+def _ids(data) -> list[tuple[Registry, set[str]]]:
+    return [(ARCANA, set(data.arcana)), (HELL_CARDS, set(data.hell_cards)),
+            (PHENOMENA, {c.phenomenon.id for c in data.hell_cards.values()}),
+            (ABILITIES, {d.ability.id for d in data.daemons.values()})]
 
 
 def check(data) -> None:
     """An effect with no card, or a card, Phenomenon or ability with no effect, is a
-    load-time error, not a surprise at turn 17. Asked once loader.py has imported every
+    load-time error, not a surprise at turn 17 (every Arcana, issue 8; every Hell card,
+    Phenomenon and Daemon ability, issue 7). Asked once loader.py has imported every
     module that registers an effect (the game does)."""
-    ability_ids = {d.ability.id for d in data.daemons.values()}
-    phenomenon_ids = {c.phenomenon.id for c in data.hell_cards.values()}
-    for table, known, what in ((ARCANA, data.arcana, "Arcana"),
-                               (HELL_CARDS, data.hell_cards, "Hell card"),
-                               (PHENOMENA, phenomenon_ids, "Phenomenon"),
-                               (ABILITIES, ability_ids, "Daemon ability")):
-        stray = sorted(set(table) - set(known))
-        if stray:
-            raise ValueError(f"effects registered for unknown {what} ids: {stray}")
-    # Every Arcana (issue 8), Hell card, Phenomenon and Daemon ability (issue 7) has its
-    # effect
-    for table, known, what in ((ARCANA, data.arcana, "Arcana"),
-                               (HELL_CARDS, data.hell_cards, "Hell card"),
-                               (PHENOMENA, phenomenon_ids, "Phenomenon"),
-                               (ABILITIES, ability_ids, "Daemon ability")):
-        missing = sorted(set(known) - set(table))
-        if missing:
-            raise ValueError(f"{what} ids without an effect: {missing}")
+    registry.check(_ids(data), "The HellGame")
 
 
 def coverage(data) -> dict:
     """{"arcana": {"total", "implemented", "missing"}, ...} for the audit (once loader.py
     has been imported)."""
-    ability_ids = sorted(d.ability.id for d in data.daemons.values())
-
-    def one(ids, table):
-        ids = sorted(ids)
-        return {"total": len(ids), "implemented": sum(1 for i in ids if i in table),
-                "missing": [i for i in ids if i not in table]}
-
-    return {"arcana": one(data.arcana, ARCANA),
-            "hell_cards": one(data.hell_cards, HELL_CARDS),
-            "phenomena": one({c.phenomenon.id for c in data.hell_cards.values()}, PHENOMENA),
-            "daemon_abilities": one(ability_ids, ABILITIES)}
+    return {key: table.coverage(ids) for key, (table, ids)
+            in zip(("arcana", "hell_cards", "phenomena", "daemon_abilities"), _ids(data),
+                   strict=True)}
 
 
 #: The folder `games/` is installed from (as `pbem_games`): `where` names files from the
@@ -93,26 +65,9 @@ def coverage(data) -> dict:
 _GAMES_DIR = Path(__file__).resolve().parents[1]
 
 
-def implementation(entry) -> Callable | type:
-    """The function that carries out a registered effect: the entry itself when it is a
-    function, else its first field that is one (`Spell.effect`, `PlayRightAway.effect`,
-    `CombatCounter.blocks` ...), else the entry's class (a `RerollCard`: the re-roll is
-    the class's own doing)."""
-    if inspect.isfunction(entry):
-        return entry
-    for field in dataclasses.fields(entry) if dataclasses.is_dataclass(entry) else ():
-        value = getattr(entry, field.name)
-        if inspect.isfunction(value):
-            return value
-    return type(entry)
-
-
 def source_of(entry) -> str:
     """"games/hellgame/<module>.py:<line>" of the function that implements `entry`."""
-    fn = implementation(entry)
-    path = Path(inspect.getsourcefile(fn)).resolve()
-    line = inspect.getsourcelines(fn)[1]
-    return f"games/{path.relative_to(_GAMES_DIR).as_posix()}:{line}"
+    return registry.source_of(entry, _GAMES_DIR, "games/")
 
 
 def where(data) -> list[dict]:

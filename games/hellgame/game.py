@@ -113,6 +113,12 @@ class HellGame:
     def order_form(self, state: dict, player: str, previous: OrderSheet | None = None) -> str:
         return order_form(self._read_only(state), self.data, player, previous)
 
+    def demo(self):
+        """The demo `pbem demo` plays (pbem.engine.Demo)."""
+        from .demo import DEMO
+
+        return DEMO
+
     def templates(self) -> str:
         return TEMPLATES
 

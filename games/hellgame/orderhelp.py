@@ -30,7 +30,7 @@ def order_help() -> list[OrderHelp]:
     out = []
     for stage in ("setup", "turn"):
         for o in ORDER_TYPES.values():
-            if stage in o.stages:
+            if stage in o.when:
                 out.append(OrderHelp(o.keyword, o.doc, o.example, o.rule,
                                      defaults.get(o.keyword, ""), stage))
         if stage == "turn":

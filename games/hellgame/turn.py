@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pbem.engine import OrderSheet, Resolution
 from pbem.grammar import clause
+from pbem.kit import stages
+from pbem.kit.stages import Phase
 
 from . import (
     action,
@@ -42,21 +44,15 @@ PHASES = {
 }
 
 
+#: Stage 0's one phase, then a turn's, for pbem.kit.stages.run_phases.
+_ALL = [Phase("setup", setup.run)] + [Phase(name, fn) for name, fn in PHASES.items()]
+
+
 def run_phases(st: HellState, sheets, dice, data: HellData, names: list[str], log: Log) -> None:
-    """Run the named phases in rule order (scenarios use this to test one phase)."""
-    unknown = [n for n in names if n not in PHASES and n != "setup"]
-    if unknown:
-        raise ValueError(f"unknown phase(s) {unknown}; phases: setup, {', '.join(PHASES)}")
-    if "setup" in names:
-        log.phase = "setup"
-        setup.run(st, sheets, dice, data, log)
-    for name, fn in PHASES.items():
-        if name in names:
-            log.phase = name
-            fn(st, sheets, dice, data, log)
-            release_cards_under_incapacitated(st, data, log)
-            if st.winner:
-                return
+    """Run the named phases in rule order (scenarios use this to test one phase); after
+    each, cards under Incapacitated Daemons are released, and a winner ends the turn."""
+    stages.run_phases(_ALL, names, st, sheets, dice, data, log,
+                      after=release_cards_under_incapacitated, stop=lambda s: s.winner)
 
 
 def release_cards_under_incapacitated(st: HellState, data: HellData, log: Log) -> None:
@@ -75,17 +71,15 @@ def release_cards_under_incapacitated(st: HellState, data: HellData, log: Log) -
 
 def resolve(state: dict, sheets: dict[str, OrderSheet | None], dice, data: HellData) -> Resolution:
     st = HellState.from_dict(state)
-    log = Log()
-    log.watch(holdings.KINDS, lambda: holdings.values(st))  # gains and losses
+    log = stages.watched_log(holdings.KINDS, lambda: holdings.values(st))  # gains, losses
     if st.turn == 0:
         run_phases(st, sheets, dice, data, ["setup"], log)
         st.turn = 1
-        return Resolution(st.to_dict(), log.events, "turn 1", changes=log.changes())
+        return stages.resolution(st.to_dict(), log, "turn 1")
     run_phases(st, sheets, dice, data, list(PHASES), log)
     if st.winner:
         # the result is set inside the framework's sentences: no full stop of its own
-        return Resolution(st.to_dict(), log.events, f"game over after turn {st.turn}",
-                          finished=True, result=clause(st.winner["text"]),
-                          changes=log.changes())
+        return stages.resolution(st.to_dict(), log, f"game over after turn {st.turn}",
+                                 finished=True, result=clause(st.winner["text"]))
     st.turn += 1
-    return Resolution(st.to_dict(), log.events, f"turn {st.turn}", changes=log.changes())
+    return stages.resolution(st.to_dict(), log, f"turn {st.turn}")

@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from pbem.audit import KINDS, Leaf  # noqa: F401  KINDS: for the tests
+from pbem.kit.yamlfile import DataError, LineMap, read_yaml
 
 from .datamodel import HPOH, Card, Devil, LohData, Realm
+from .datatables import load_tables
+from .datavalues import _flag, _nat, _opt_text, _pos, _provenance, _text
 
 DATA_DIR = Path(__file__).parent / "data"
 CARD_KINDS = ("horde", "artifact", "ritual", "special")
@@ -48,10 +49,6 @@ CARD_IDS = (
 TOTALS = {("horde",): 45, ("ritual",): 20, ("artifact", "special"): 35}
 
 
-class DataError(ValueError):
-    """A data file holds a bad value; the message names file, record and key."""
-
-
 @dataclass(frozen=True)
 class LoadedData(LohData):
     leaves: tuple[Leaf, ...] = field(default=(), repr=False)
@@ -59,28 +56,6 @@ class LoadedData(LohData):
 
 
 # --- value checks: each returns an error text or None ------------------------------------
-
-def _text(v):
-    return None if isinstance(v, str) and v.strip() else "must be a non-empty text"
-
-
-def _opt_text(v):
-    return None if isinstance(v, str) else "must be a text (\"\" for none)"
-
-
-def _flag(v):
-    return None if isinstance(v, bool) else "must be true or false"
-
-
-def _nat(v):
-    ok = isinstance(v, int) and not isinstance(v, bool) and v >= 0
-    return None if ok else f"must be a whole number >= 0, not {v!r}"
-
-
-def _pos(v):
-    ok = isinstance(v, int) and not isinstance(v, bool) and v >= 1
-    return None if ok else f"must be a whole number >= 1, not {v!r}"
-
 
 def _card_kind(v):
     return None if v in CARD_KINDS else f"must be one of {', '.join(CARD_KINDS)}, not {v!r}"
@@ -107,46 +82,20 @@ SCHEMAS = {
 
 
 def _read(directory: Path, file: str) -> Any:
+    """The file as YAML whose mappings know their lines (pbem.kit.yamlfile: a duplicate
+    key or a syntax error is a DataError starting file:line)."""
     path = directory / file
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return read_yaml(path)
     except OSError as e:
         raise DataError(f"{file}: cannot be read ({e.strerror})") from e
-    except yaml.YAMLError as e:
-        raise DataError(f"{file}: not valid YAML ({e})") from e
 
 
-def _provenance(file: str, where: str, rec: dict, keys: list[str], whole: str | None = None
-                ) -> dict[str, tuple[str, str | None]]:
-    """Each key's (kind, note) from the record's provenance and notes maps.
-
-    Override keys must name a key (or `whole`, the table entry's value as a whole); every
-    assumed value needs a note (its own, the whole value's, or the default one)."""
-    prov, notes = rec.get("provenance"), rec.get("notes", {})
-    if not isinstance(prov, dict) or "default" not in prov:
-        raise DataError(f"{file}: {where}: missing provenance (a mapping with a 'default' kind)")
-    if not isinstance(notes, dict):
-        raise DataError(f"{file}: {where}: notes must be a mapping")
-    allowed = {"default", *keys, *([whole] if whole else [])}
-    for name, mapping in (("provenance", prov), ("notes", notes)):
-        for k, v in mapping.items():
-            if str(k) not in allowed:
-                raise DataError(f"{file}: {where}: {name} names unknown key '{k}'")
-            if name == "provenance" and v not in KINDS:
-                raise DataError(f"{file}: {where}: provenance.{k} must be one of "
-                                f"{', '.join(KINDS)}, not {v!r}")
-            if name == "notes" and _text(v):
-                raise DataError(f"{file}: {where}: notes.{k} must be a non-empty text")
-    prov = {str(k): v for k, v in prov.items()}
-    notes = {str(k): v for k, v in notes.items()}
-    out = {}
-    for k in keys:
-        kind = prov.get(k, prov.get(whole or "", prov["default"]))
-        note = notes.get(k, notes.get(whole or "", notes.get("default")))
-        if kind == "assumed" and not note:
-            raise DataError(f"{file}: {where}.{k} is assumed but has no note saying why")
-        out[k] = (kind, note)
-    return out
+def _at(file: str, rec, key: str | None = None) -> str:
+    """"file:line" of a record (or of one of its keys) read by _read."""
+    line = (rec.line_of(key) if key is not None else rec.line) if isinstance(rec, LineMap) \
+        else 0
+    return f"{file}:{line}" if line else file
 
 
 def _records(directory: Path, file: str) -> tuple[list[tuple[str, dict]], list[Leaf]]:
@@ -157,20 +106,21 @@ def _records(directory: Path, file: str) -> tuple[list[tuple[str, dict]], list[L
     seen, out, leaves = set(), [], []
     for i, rec in enumerate(doc[top]):
         if not isinstance(rec, dict) or not isinstance(rec.get("id"), str):
-            raise DataError(f"{file}: {top}[{i}]: a record must be a mapping with an 'id'")
+            raise DataError(f"{_at(file, rec)}: {top}[{i}]: a record must be a mapping with "
+                            "an 'id'")
         rid = rec["id"]
         if rid in seen:
-            raise DataError(f"{file}: {rid}: id given twice")
+            raise DataError(f"{_at(file, rec)}: {rid}: id given twice")
         seen.add(rid)
         for key in rec:
             if key not in schema and key not in ("id", "provenance", "notes"):
-                raise DataError(f"{file}: {rid}: unknown key '{key}'")
+                raise DataError(f"{_at(file, rec, key)}: {rid}: unknown key '{key}'")
         for key, check in schema.items():
             if key not in rec:
-                raise DataError(f"{file}: {rid}: missing key '{key}'")
+                raise DataError(f"{_at(file, rec)}: {rid}: missing key '{key}'")
             if err := check(rec[key]):
-                raise DataError(f"{file}: {rid}.{key} {err}")
-        for key, (kind, note) in _provenance(file, rid, rec, list(schema)).items():
+                raise DataError(f"{_at(file, rec, key)}: {rid}.{key} {err}")
+        for key, (kind, note) in _provenance(_at(file, rec), rid, rec, list(schema)).items():
             leaves.append(Leaf(file, f"{rid}.{key}", rec[key], kind, note))
         out.append((rid, rec))
     return out, leaves
@@ -185,7 +135,7 @@ def _check_ids(file: str, got: list[str], fixed: tuple[str, ...]) -> None:
 
 
 def _check_card(rid: str, r: dict) -> None:
-    file, kind = "cards.yaml", r["kind"]
+    file, kind = _at("cards.yaml", r), r["kind"]
     if rid.split(".")[0] != kind:
         raise DataError(f"{file}: {rid}.kind is {kind!r} but the id says {rid.split('.')[0]!r}")
     if kind != "horde" and r["power"] is not None:
@@ -239,7 +189,6 @@ def load_data_from(directory: str | Path) -> LoadedData:
                      unstoppable=r["unstoppable"], timing=tuple(r["timing"]), text=r["text"],
                      **extra(r)) for i, r in crds}
     _check_totals(cards)
-    from .datatables import load_tables  # it reads this module's checks
 
     tables, more = load_tables(_read(directory, "tables.yaml"))
     leaves += more

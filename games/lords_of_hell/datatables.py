@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import DataError, Leaf, _nat, _pos, _provenance
+from pbem.audit import Leaf
+from pbem.kit.yamlfile import DataError
+
 from .datamodel import LohData
+from .datavalues import _nat, _pos, _provenance
 
 
 def _draw_table(v):

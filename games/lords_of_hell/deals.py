@@ -22,8 +22,9 @@ from pbem.lines import count
 
 from . import homes
 from . import items as it
+from .homes import settle
 from .orders import orders_of
-from .state import order_from_starter
+from .state import order_from_starter, silenced
 
 RULE = "LH-II.2-01"
 BODY = {
@@ -38,7 +39,6 @@ BODY = {
 
 
 def step(st: dict, sheets: dict, data, dice, log) -> None:
-    from .trading import settle, silenced  # trading imports this module
 
     for name, o, missing in matched(st, sheets, "DEAL"):
         text = deal_text(o, data)

@@ -4,19 +4,16 @@ game fails for a card with no effect or an effect with no card (`check`)."""
 
 from __future__ import annotations
 
+from pbem.kit import registry
+from pbem.kit.registry import Registry
+
 #: card id -> the handler (a special's play, a ritual's finish, an artifact's or
 #: horde's hook); what a handler is depends on the kind (cards/ modules say).
-EFFECTS: dict[str, object] = {}
+EFFECTS = Registry("card")
 
 
 def effect(card_id: str):
-    def wrap(fn):
-        if card_id in EFFECTS:
-            raise ValueError(f"effect {card_id} registered twice")
-        EFFECTS[card_id] = fn
-        return fn
-
-    return wrap
+    return EFFECTS.register(card_id)
 
 
 def coverage(data) -> dict[str, dict[str, int]]:
@@ -33,10 +30,4 @@ def coverage(data) -> dict[str, dict[str, int]]:
 def check(data) -> None:
     """Every card kind in the data has its effect, and every effect its card (asked once
     loader.py has imported every card module: the game does)."""
-    missing = sorted(set(data.cards) - set(EFFECTS))
-    extra = sorted(set(EFFECTS) - set(data.cards))
-    if missing or extra:
-        raise ValueError("Lords of Hell card effects do not match the data: "
-                         + (f"no effect for {', '.join(missing)}" if missing else "")
-                         + ("; " if missing and extra else "")
-                         + (f"no card for {', '.join(extra)}" if extra else ""))
+    registry.check([(EFFECTS, data.cards)], "Lords of Hell")

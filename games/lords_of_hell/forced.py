@@ -23,6 +23,7 @@ from . import homes
 from . import items as it
 from .deck import card_name, draw_cards
 from .deck import discard as to_discard
+from .homes import settle
 from .orders.standing import standing
 from .state import order_from_starter
 
@@ -33,7 +34,6 @@ SILENCE_TEXT = "Silence is in force"
 
 
 def step(st: dict, sheets: dict, data, dice, log) -> None:
-    from .trading import settle  # trading imports this module
 
     queues = {n: [o for o in (sheets.get(n).orders if sheets.get(n) else [])
                   if o["type"] in ("FORCED", "FORCED OPH")] for n in st["seats"]}

@@ -32,7 +32,7 @@ def order_form(st: dict, player: str, data, previous=None) -> str:
     me = _Me(st, player, data) if player in st["players"] else None
     for key in sorted(ORDER_TYPES):
         t = ORDER_TYPES[key]
-        if st["phase"] not in t.phases:
+        if st["phase"] not in t.when:
             continue
         example = me.example(key) if me else t.example
         if example is None:

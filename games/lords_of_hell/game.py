@@ -64,6 +64,12 @@ class LordsOfHell:
     def order_form(self, state: dict, player: str, previous: OrderSheet | None = None) -> str:
         return order_form(state, player, self.data, previous)
 
+    def demo(self):
+        """The demo `pbem demo` plays (pbem.engine.Demo)."""
+        from .demo import DEMO
+
+        return DEMO
+
     def templates(self) -> str:
         return TEMPLATES
 
@@ -74,7 +80,7 @@ class LordsOfHell:
         from .orders import ORDER_TYPES
 
         return [OrderHelp(o.keyword, o.doc, o.example, o.rule,
-                          when=", ".join(o.phases)) for o in ORDER_TYPES.values()]
+                          when=", ".join(o.when)) for o in ORDER_TYPES.values()]
 
     def audit(self) -> dict:
         from .dataaudit import audit

@@ -93,3 +93,11 @@ def can_trade(st: dict, a: str, b: str) -> bool:
         if px["status"] == "prisoner" and y != px["captor"] and y not in px["permits"]:
             return False
     return True
+
+
+def settle(st: dict, data, log) -> None:
+    """After things changed hands: the forceless lose their home (LH-I.2-04), the
+    homeless with forces take one (LH-I.2-05), Starter first."""
+    for name in order_from_starter(st):
+        lose_home_if_no_forces(st, name, data, log)
+    homes_for_all(st, data, log)

@@ -19,6 +19,7 @@ While Silence is in force none of these is done (no trading, no promises: LH-II.
 from __future__ import annotations
 
 from . import homes
+from .homes import settle
 from .orders import orders_of
 from .state import order_from_starter
 
@@ -26,7 +27,6 @@ SILENCE_TEXT = "Silence is in force"
 
 
 def step(st: dict, sheets: dict, data, dice, log) -> None:
-    from .trading import settle  # trading imports this module
 
     order = order_from_starter(st)
     for name in order:

@@ -102,6 +102,11 @@ def has_forces_in_hell(st: dict, name: str) -> bool:
     return bool(p["hordes"] or p["souls"] or p["status"] in ARMY_STATUSES)
 
 
+def silenced(st: dict) -> bool:
+    """Silence is in force: no deal, promise or forced trade executes (LH-II.2.4-03)."""
+    return bool(st.get("silence"))
+
+
 def new_player(devil: str) -> dict:
     return {"devil": devil, "status": "hell", "captor": None, "permits": [], "home": None,
             "hand": [], "hordes": [], "earth": [], "artifacts": [], "rituals": [],

@@ -39,10 +39,6 @@ def new_phase(st: dict) -> None:
     st["trading"] = {"prev_owner": {}}
 
 
-def silenced(st: dict) -> bool:
-    return bool(st.get("silence"))
-
-
 def apply(st: dict, sheets: dict, data, dice, log) -> None:
     st.setdefault("trading", {"prev_owner": {}})
     prisoners.step(st, sheets, data, dice, log)
@@ -53,14 +49,6 @@ def apply(st: dict, sheets: dict, data, dice, log) -> None:
     refill(st, dice, log)
 
 
-def settle(st: dict, data, log) -> None:
-    """After things changed hands: the forceless lose their home (LH-I.2-04), the
-    homeless with forces take one (LH-I.2-05), Starter first."""
-    for name in order_from_starter(st):
-        homes.lose_home_if_no_forces(st, name, data, log)
-    homes.homes_for_all(st, data, log)
-
-
 def discards(st: dict, sheets: dict, data, dice, log) -> None:
     """DISCARD: resource cards from hand or table and Souls, in the transfer and
     gathering phases (LH-I.3.1-01, LH-III.4.6-01); never Oaths (LH-I.1.2-03). Each line
@@ -68,7 +56,7 @@ def discards(st: dict, sheets: dict, data, dice, log) -> None:
     for name in order_from_starter(st):
         for o in orders_of(sheets.get(name), "DISCARD"):
             discard_items(st, name, o["items"], data, dice, log)
-    settle(st, data, log)
+    homes.settle(st, data, log)
 
 
 def discard_items(st: dict, name: str, items: list[dict], data, dice, log) -> bool:

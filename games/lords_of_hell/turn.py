@@ -20,6 +20,7 @@ import copy
 from pbem.engine import OrderSheet, Resolution
 from pbem.eventlog import Log
 from pbem.grammar import clause
+from pbem.kit import stages
 
 from . import combat, draw, gathering, holdings, trading, transfer, victory
 from .datamodel import LohData
@@ -37,8 +38,7 @@ def stage_name(st: dict) -> str:
 def resolve(state: dict, sheets: dict[str, OrderSheet | None], dice, data: LohData,
             ) -> Resolution:
     st = copy.deepcopy(state)
-    log = Log()
-    log.watch(holdings.KINDS, lambda: holdings.values(st))  # gains and losses
+    log = stages.watched_log(holdings.KINDS, lambda: holdings.values(st))  # gains, losses
     log.phase = st["phase"]
     standing.keep(st, sheets)
     trading.apply(st, sheets, data, dice, log)  # every stage is a trading window
@@ -55,11 +55,10 @@ def resolve(state: dict, sheets: dict[str, OrderSheet | None], dice, data: LohDa
             st["phase"] = "over"
             # the result is set inside the framework's sentences ("The game is over:
             # ... VP."): no full stop of its own
-            return Resolution(st, log.events, stage_name(st), finished=True,
-                              result=clause(victory.result_text(st, data)),
-                              changes=log.changes())
+            return stages.resolution(st, log, stage_name(st), finished=True,
+                                     result=clause(victory.result_text(st, data)))
         _next_turn(st, data, dice, log)
-    return Resolution(st, log.events, stage_name(st), changes=log.changes())
+    return stages.resolution(st, log, stage_name(st))
 
 
 def _start_combat(st: dict, data: LohData, dice, log: Log) -> None:

@@ -64,4 +64,5 @@ def test_the_cli_demo_takes_the_game(tmp_path):
     assert out.exit_code == 0, out.output
     assert "turn 2 gathering" in out.output
     bad = CliRunner().invoke(main, ["demo", str(tmp_path / "e"), "--game", "chess"])
-    assert bad.exit_code == 2 and "'chess' is not one of" in bad.output
+    assert bad.exit_code == 2, bad.output
+    assert "no demo for 'chess'; games with a demo: hellgame, lords-of-hell" in bad.output

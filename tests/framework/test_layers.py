@@ -42,7 +42,7 @@ CARD_MODULES = (
 #: The model: every other layer may use it; it uses neither phases nor cards.
 MODEL_MODULES = (
     "state", "in_play", "ownership", "hooks", "log", "names", "errors", "effects",
-    "data", "datamodel", "datayaml", "dataschema", "datacheck", "databuild", "mapgeom",
+    "data", "datamodel", "dataschema", "datacheck", "databuild", "mapgeom",
 )
 
 #: The turn's phases and their rules.

@@ -126,12 +126,12 @@ def test_every_order_has_a_place_and_a_description_on_the_form():
     turn = [k for _, items in TURN_SECTIONS for item in items if item != ACTIONS
             for k in (item if isinstance(item, tuple) else (item,))]
     setup = [k for _, items in SETUP_SECTIONS for k in items]
-    assert sorted(turn) == sorted(k for k, t in ORDER_TYPES.items() if TURN in t.stages)
-    assert sorted(setup) == sorted(k for k, t in ORDER_TYPES.items() if SETUP in t.stages)
+    assert sorted(turn) == sorted(k for k, t in ORDER_TYPES.items() if TURN in t.when)
+    assert sorted(setup) == sorted(k for k, t in ORDER_TYPES.items() if SETUP in t.when)
     assert set(ENTRIES) == set(ORDER_TYPES)
     pairs = {item for _, items in TURN_SECTIONS for item in items if isinstance(item, tuple)}
     assert pairs == set(PAIRS)
-    assert set(STANDING) <= {k for k, t in ORDER_TYPES.items() if TURN in t.stages}
+    assert set(STANDING) <= {k for k, t in ORDER_TYPES.items() if TURN in t.when}
 
 
 def test_every_example_line_of_every_form_is_accepted(states, demo, played, make_state):
@@ -354,7 +354,7 @@ def test_every_order_of_the_turn_is_offered_when_it_can_be_given(make_state):
         st = rich_state(make_state, hell)
         for player in st["seats"]:
             shown |= keywords(checked(st, player))
-    assert shown == {k for k, t in ORDER_TYPES.items() if TURN in t.stages} | {"ACTION"}
+    assert shown == {k for k, t in ORDER_TYPES.items() if TURN in t.when} | {"ACTION"}
 
 
 # -- standing orders carried over ------------------------------------------------------

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbem.cli import main
+from pbem.kit.registry import implementation
 from pbem_games.hellgame import effects
 from pbem_games.hellgame.data import load_data
 
@@ -56,7 +57,7 @@ def test_every_effect_has_an_entry_at_its_function():
         for key in table:
             path, line = by_id[key]["where"].rsplit(":", 1)
             source = (ROOT / path).read_text(encoding="utf-8").splitlines()
-            fn = effects.implementation(table[key])
+            fn = implementation(table[key])
             # The line is the function's first (its decorator, or its def / class line)
             assert fn.__name__ in "\n".join(source[int(line) - 1:int(line) + 12]), key
     assert len(rows) == len(DATA.arcana) + len(DATA.hell_cards) + len(phenomenon_ids) + len(
@@ -72,5 +73,4 @@ def test_the_cards_named_in_issue_21_are_found():
 def test_a_game_without_an_index_is_refused_in_one_line():
     result = CliRunner().invoke(main, ["data", "audit", "lords-of-hell", "--where"])
     assert (result.exit_code, result.output) == (2, (
-        "error: lords-of-hell has no index of effects yet (--where is the HellGame's only); "
-        "try pbem data audit hellgame --where\n"))
+        "error: lords-of-hell has no index of effects yet; games with one: hellgame\n"))

@@ -42,7 +42,7 @@ def candidates(rng: random.Random, st: dict, name: str) -> list[str]:
     """Lines this player might write now (many will be refused by the checker)."""
     others = [p for p in st["seats"] if p != name]
     phase = st["phase"]
-    out = [t.example for t in ORDER_TYPES.values() if phase in t.phases
+    out = [t.example for t in ORDER_TYPES.values() if phase in t.when
            and rng.random() < 0.15]
     oaths = _cards(st, name, "hand", "oath")
     if oaths and rng.random() < 0.3:

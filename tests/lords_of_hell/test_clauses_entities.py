@@ -24,7 +24,6 @@ from pbem_games.lords_of_hell import (
     homes,
     proclaim,
     setup,
-    trading,
     turn,
     views,
 )
@@ -134,7 +133,7 @@ def test_lh_i_1_1_06_prisoner_keeps_home_realm_and_army(make_state):
                      "c": {"hordes": ["horde.fiends"], "souls": 1}, "d": {}, "e": {}})
     homes.imprison(st, "c", "b", Log(), "LH-IV.2.3-03")
     homes.imprison(st, "d", "b", Log(), "LH-IV.2.3-03")
-    trading.settle(st, DATA, Log())
+    homes.settle(st, DATA, Log())
     c, d = st["players"]["c"], st["players"]["d"]
     assert c["status"] == "prisoner" and c["home"] == WINDS and st["realms"][WINDS] == "c"
     assert d["home"] is None and st["realms"][PHLEGETHON] is None  # no forces: lost

@@ -143,7 +143,7 @@ def test_lh_iii_1_10_no_trading_in_the_draw_phase():
     no order is for one; the draw runs after the gathering stage's trades, inside the
     same resolution, and its events hold no trade of any kind."""
     assert "draw" not in PHASES
-    assert all(set(t.phases) <= {"transfer", "combat", "gathering"}
+    assert all(set(t.when) <= {"transfer", "combat", "gathering"}
                for t in ORDER_TYPES.values())
     st = build_state({"a": {}, "b": {"hand": ["special.recall"]}, "c": {}, "d": {}},
                      phase="gathering", deck=["special.escape"] * 3)

@@ -21,6 +21,7 @@ from email.policy import default
 import pytest
 
 from pbem import demo, notices
+from pbem.engine import get_game
 from pbem.store import open_db
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -94,6 +95,7 @@ def test_a_game_from_the_first_mail_to_the_last(cli, demo_secrets):
     for p in PLAYERS:  # strangers never learn players' addresses
         assert f"{p}@" not in listed["body"]
 
+    game = get_game("lords-of-hell")
     stages = 0
     while True:
         db = m.db()
@@ -107,7 +109,7 @@ def test_a_game_from_the_first_mail_to_the_last(cli, demo_secrets):
             extra["boris"] = "VACATION 2026-01-20 2026-01-25\n"
             extra["chiara"] = "ADDRESS chiara@new.example.org\n"
         for n, p in enumerate(PLAYERS):
-            text = demo.shipped_orders(stage, p)
+            text = demo.sheet(game.demo(), game, stage, p)
             if text is not None:
                 m.send(m.address[p], extra[p] + text, opened + timedelta(hours=1, minutes=n))
         m.run(opened + timedelta(hours=2))

@@ -60,7 +60,7 @@ def test_help_orders_sends_every_order_of_the_game_with_its_default(kit):
     body = last_reply(kit, "anna@example.org")["body"]
     flat = " ".join(body.split())
     for keyword, o in ORDER_TYPES.items():
-        assert f"{keyword} ({o.stages[0]}):" in flat and f"e.g. {o.example}" in flat
+        assert f"{keyword} ({o.when[0]}):" in flat and f"e.g. {o.example}" in flat
     for stage in DECISIONS.values():
         for _, ip, text in stage:
             assert f"{' '.join(text.split())} ({ip})" in flat.split("if left out: ", 1)[1]

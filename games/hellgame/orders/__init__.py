@@ -27,8 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from pbem.engine import ACCEPTED, ILLEGAL, LineResult, OrderSheet
+from pbem.kit.ordertypes import OrderTypes
 from pbem.lines import (  # noqa: F401  clean_line, parse_int, orders_of: for the order modules
-    check_lines,
     clean_line,
     orders_of,
     parse_int,
@@ -57,19 +57,8 @@ class Ctx:
 
 Parser = Callable[[str, Ctx], tuple[str, dict]]
 
-
-@dataclass(frozen=True)
-class OrderType:
-    keyword: str  # upper-case words, e.g. "BUY ARCANA"
-    stages: tuple[str, ...]
-    rule: str
-    example: str
-    doc: str
-    parse: Parser
-    repeatable: bool = True
-
-
-ORDER_TYPES: dict[str, OrderType] = {}
+#: Every order type, keyword -> pbem.kit.ordertypes.OrderType (`when`: its stages).
+ORDER_TYPES = OrderTypes()
 
 
 def order(keyword: str, *, stages: tuple[str, ...], rule: str, example: str, doc: str,
@@ -79,15 +68,8 @@ def order(keyword: str, *, stages: tuple[str, ...], rule: str, example: str, doc
     The parser raises OrderError for anything it cannot accept. `order_dict` must be
     JSON-compatible; `type` is filled in here.
     """
-
-    def wrap(fn: Parser) -> Parser:
-        key = keyword.upper()
-        if key in ORDER_TYPES:
-            raise ValueError(f"order {key} registered twice")
-        ORDER_TYPES[key] = OrderType(key, stages, rule, example, doc, fn, repeatable)
-        return fn
-
-    return wrap
+    return ORDER_TYPES.order(keyword, when=stages, rule=rule, example=example, doc=doc,
+                             repeatable=repeatable)
 
 
 @dataclass(frozen=True)
@@ -172,9 +154,8 @@ def check_sheet(state: HellState, data: HellData, player: str, text: str, *,
         form = next((f for f in DAEMON_LINES if f.is_line(line)), None)
         return _daemon_line(no, raw, line, ctx, form) if form else None
 
-    lines = check_lines(
-        text, player, player in state.players, state.seats, "HG-3.1-01", ORDER_TYPES, ctx,
-        ctx.stage, lambda t: t.stages,
+    lines = ORDER_TYPES.check(
+        text, player, player in state.players, state.seats, "HG-3.1-01", ctx, ctx.stage,
         "remove this line; see the order form for this stage's orders", daemon_line)
     return OrderSheet(player, known_now(lines, ctx) if known else lines)
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 from pbem.lines import count
 
 from .. import homes
+from ..combat import round_end
 from ..combat.army import casters
 from ..deck import discard, draw_cards
 from ..effects import EFFECTS, effect
@@ -61,6 +62,7 @@ def caster_name(st: dict, name: str, token: str, data) -> str:
     return "the Diabolic Fiends"
 
 
+@round_end
 def finish_step(st: dict, sheets: dict, data, dice, log) -> None:
     from ..orders import orders_of
 

@@ -23,6 +23,9 @@ this turn, LH-IV.2.5-02) are set here; both are reset when the phase starts.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+
 from .. import deck, homes
 from ..state import order_from_starter
 from . import aftermath, army, capture, fight, intentions, movement
@@ -105,9 +108,26 @@ def _home_and_rituals(rt: Rt, intents: dict[str, dict]) -> None:
     homes.homes_for_all(st, rt.data, rt.log)
     still = [n for n in rt.order if n in intents and n not in rt.moved and army.has_army(st, n)]
     st["combat"]["still"] = still
-    from ..cards import rituals  # late: the cards import this package for casters
+    for step in round_end_steps():
+        step(st, rt.sheets, rt.data, rt.dice, rt.log)
 
-    rituals.finish_step(st, rt.sheets, rt.data, rt.dice, rt.log)
+
+#: What the cards do when a combat round ends, once the armies are home
+#: (LH-IV.2.6-01): `step(st, sheets, data, dice, log)`, registered with `@round_end` by
+#: the card modules (cards/rituals.py: the rituals finish), run in registration order.
+#: This package never imports the cards (they import it); the game's loader.py does.
+_ROUND_END: list[Callable] = []
+
+
+def round_end(step: Callable) -> Callable:
+    _ROUND_END.append(step)
+    return step
+
+
+def round_end_steps() -> list[Callable]:
+    """The registered steps, once the game's loader has imported every card module."""
+    importlib.import_module(f"{__package__.rpartition('.')[0]}.loader")  # by name
+    return list(_ROUND_END)
 
 
 def end_phase(st: dict, data, dice, log) -> None:

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pbem.engine import OrderSheet
-from pbem.lines import check_lines, orders_of  # noqa: F401  orders_of: for the phase modules
+from pbem.kit.ordertypes import OrderTypes
+from pbem.lines import orders_of  # noqa: F401  orders_of: for the phase modules
 
 from ..datamodel import LohData
 
@@ -47,20 +48,9 @@ class Ctx:
 
 Parser = Callable[[str, Ctx], tuple[str, dict]]
 
-
-@dataclass(frozen=True)
-class OrderType:
-    keyword: str  # upper-case words, e.g. "FORCED OPH"
-    phases: tuple[str, ...]
-    rule: str
-    example: str
-    doc: str
-    parse: Parser
-    repeatable: bool = True
-    standing: bool = False  # kept in the state until changed (P["standing"])
-
-
-ORDER_TYPES: dict[str, OrderType] = {}
+#: Every order type, keyword -> pbem.kit.ordertypes.OrderType (`when`: its phases;
+#: `standing`: kept in the state until changed, P["standing"]).
+ORDER_TYPES = OrderTypes()
 
 
 def order(keyword: str, *, phases: tuple[str, ...], rule: str, example: str, doc: str,
@@ -68,21 +58,13 @@ def order(keyword: str, *, phases: tuple[str, ...], rule: str, example: str, doc
     """Register a parser: `parse(rest_of_line, ctx) -> (canonical_text, order_dict)`.
     It raises OrderError for anything it cannot accept; `order_dict` is JSON-compatible
     and gets its `type` here."""
-
-    def wrap(fn: Parser) -> Parser:
-        key = keyword.upper()
-        if key in ORDER_TYPES:
-            raise ValueError(f"order {key} registered twice")
-        ORDER_TYPES[key] = OrderType(key, phases, rule, example, doc, fn, repeatable, standing)
-        return fn
-
-    return wrap
+    return ORDER_TYPES.order(keyword, when=phases, rule=rule, example=example, doc=doc,
+                             repeatable=repeatable, standing=standing)
 
 
 def check_sheet(state: dict, data: LohData, player: str, text: str) -> OrderSheet:
     """Check every line of an order sheet; never raises for bad input."""
     ctx = Ctx(state, data, player)
-    return OrderSheet(player, check_lines(
-        text, player, player in state["players"], state["seats"], "LH-I.1-01", ORDER_TYPES,
-        ctx, ctx.phase,
-        lambda t: t.phases, "remove this line; the order form lists this stage's orders"))
+    return OrderSheet(player, ORDER_TYPES.check(
+        text, player, player in state["players"], state["seats"], "LH-I.1-01", ctx,
+        ctx.phase, "remove this line; the order form lists this stage's orders"))

@@ -1,7 +1,9 @@
-"""Reading a data file as YAML that remembers line numbers, for file:line errors.
+"""Reading a game's data file as YAML that remembers line numbers, for file:line errors.
 
 Every mapping comes back as a LineMap, which knows its own line and each key's line;
-duplicate keys are an error instead of silently keeping the last one.
+duplicate keys are an error instead of silently keeping the last one. A game's loader
+reports what is wrong in a record as `where(file, line, id)` + the problem, so a
+moderator editing the YAML is told the file and line.
 """
 
 from __future__ import annotations
@@ -11,7 +13,14 @@ from typing import Any
 
 import yaml
 
-from .datamodel import DataError
+
+class DataError(ValueError):
+    """A data file is missing, malformed or inconsistent; the message starts file:line."""
+
+
+def where(file: str, line: int, rid: str) -> str:
+    """The "<file>:<line>: <id>:" that starts a DataError message about one record."""
+    return f"{file}:{line}: {rid}:"
 
 
 class LineMap(dict):
