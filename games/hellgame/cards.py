@@ -1,8 +1,9 @@
 """Gaining Arcana cards: drawing from the deck, Play Right Away cards, the hand limit.
 
 Every gain of cards goes through here (the Hell Phase draw HG-6.3-01, THE WISE MEN
-HG-7.2.2-01, buying HG-8.3.3-01, gifts HG-7.2.1b-02), so the hand limit of 5 (6 for
-Asmodeus's Triumvirate, `hand_limit`) is enforced the same way each time (HG-6.3-03):
+HG-7.2.2-01, buying HG-8.3.3-01, gifts HG-7.2.1b-02), so the hand limit of 5 (more where
+"hand-limit" says so: Asmodeus's Triumvirate, `hand_limit`) is enforced the same way each
+time (HG-6.3-03):
 after the whole gain, choosing which cards to throw away after seeing the new ones, by
 the player's keep-priority (IP-03):
 
@@ -14,40 +15,25 @@ the player's keep-priority (IP-03):
 
 Which cards a player drew or threw away is private to him; how many is public.
 
-Belphegor's redraw (ability.belphegor, IP-07) is in the Hell Phase draw: `gain_arcana`
-with rule HG-6.3-01 is that draw (hell_phase.draw_arcana), see `belphegor_redraw`.
+After the Hell Phase draw (`gain_arcana` with rule HG-6.3-01, hell_phase.draw_arcana) the
+hook point "hell-phase-drawn" lets an ability swap a card just drawn (Belphegor's redraw,
+IP-07, abilities.py). A Play Right Away card is resolved through "play-right-away"
+(playright.py).
 """
 
 from __future__ import annotations
 
-from . import effects, playright
+from . import hooks
 from .data import HellData
 from .log import Log, count
+from .orders.common import (  # noqa: F401  (card_or_kind_names: for the callers)
+    MINOR,
+    MINOR_NAMES,
+    card_or_kind_names,
+)
 from .state import HellState
 
-ASMODEUS, BELPHEGOR = "ability.asmodeus", "ability.belphegor"
 HELL_PHASE_DRAW = "HG-6.3-01"  # the rule gain_arcana is given by the Hell Phase draw
-REDRAWS = "BELPHEGOR REDRAWS"  # orders/abilities.py
-IMPOSTOR = "hell.lucifer-an-impostor"
-
-#: Prefix of keep-priority entries naming a Minor Arcana kind rather than a card.
-MINOR = "minor."
-
-MINOR_NAMES = {
-    "pass": "Pass", "double-pass": "Double Pass", "triple-pass": "Triple Pass",
-    "quadruple-pass": "Quadruple Pass", "quinary-pass": "Quinary Pass",
-    "senary-pass": "Senary Pass", "septenary-pass": "Septenary Pass",
-    "octonary-pass": "Octonary Pass", "nonary-pass": "Nonary Pass",
-    "walk-the-earth": "Walk the Earth", "recruit-lieutenant": "Recruit Lieutenant",
-}
-
-
-def card_or_kind_names(data: HellData) -> dict[str, list[str]]:
-    """Candidates for `names.match`: every card by name, every Minor kind as `minor.<kind>`."""
-    out = {cid: [c.name] for cid, c in sorted(data.arcana.items())}
-    out.update({MINOR + k: [v] for k, v in MINOR_NAMES.items()})
-    return out
-
 
 def entry_name(entry: str, data: HellData) -> str:
     """How a keep-priority entry reads in a report or canonical order."""
@@ -90,7 +76,7 @@ def gain_arcana(st: HellState, player: str, n: int, dice, data: HellData, log: L
         names = ", ".join(data.arcana[c].name for c in drawn)
         log.private(player, "arcana-gain-cards", f"You drew: {names}.", rule, cards=drawn)
     if rule == HELL_PHASE_DRAW and drawn:
-        belphegor_redraw(st, player, data, log, sheet, reason, drawn, dice)
+        hooks.fire("hell-phase-drawn", st, player, data, log, sheet, reason, drawn, dice)
     out = enforce_hand_limit(st, player, data, log, sheet, prefer=prefer)
     if thrown is not None:
         thrown += [c for c in drawn if c in out]
@@ -115,12 +101,14 @@ def _draw(st: HellState, player: str, n: int, dice, data: HellData, log: Log, sh
             st.revealed.append(card)
             log.public("play-right-away", f"{player} draws {info.name}, a Play Right Away "
                        "card, and shows it to everyone.", "HG-6.3.1-01", player=player, card=card)
-            if _impostor_bars(st, info):
+            barred = _forbidden_cost(st, info)
+            if barred:
                 log.public("play-right-away-impostor", f"{info.name} costs a Favour or a "
-                           "Disfavour, and this turn Lucifer - An Impostor? forbids using "
-                           "either: it is not resolved.", "HG-6.1-01", player=player,
-                           card=card, event=IMPOSTOR)
-            elif playright.resolve(st, player, card, dice, data, log, sheet):
+                           f"Disfavour, and this turn {data.hell_cards[barred].name} forbids "
+                           "using either: it is not resolved.", "HG-6.1-01", player=player,
+                           card=card, event=barred)
+            elif hooks.first("play-right-away", st, player, card, dice, data, log, sheet,
+                             default=False):
                 continue  # it lasts: in play, attached to a Daemon (st.afflictions)
             st.discard(card)
             continue
@@ -129,70 +117,22 @@ def _draw(st: HellState, player: str, n: int, dice, data: HellData, log: Log, sh
     return shown
 
 
-def _impostor_bars(st: HellState, info) -> bool:
-    """hell.lucifer-an-impostor: "no Arcana card that requires a Triumvirate to pay a
-    Favour or a Disfavour may be used" this turn. A Play Right Away card with such a cost
-    is shown and put back unresolved. A guard: no Play Right Away card in the deck has a
-    Favour or Disfavour cost (playright.py), so it never bars one today."""
-    from .hellcards import turn_rules  # late: the Hell-card modules import this one
-
+def _forbidden_cost(st: HellState, info) -> str | None:
+    """The card in force ("favour-use-forbidden": Lucifer - An Impostor?, "no Arcana card
+    that requires a Triumvirate to pay a Favour or a Disfavour may be used" this turn)
+    that bars a Play Right Away card with such a cost: it is shown and put back
+    unresolved. A guard: no Play Right Away card in the deck has a Favour or Disfavour
+    cost (playright.py), so it never bars one today."""
     cost = info.major.cost if info.major is not None else None
-    return bool(cost and (cost.favours or cost.disfavours)) and turn_rules.impostor(st)
+    if not (cost and (cost.favours or cost.disfavours)):
+        return None
+    return hooks.first("favour-use-forbidden", st)
 
 
-def _working(st: HellState, data: HellData, player: str, ability: str) -> bool:
-    """`player` owns the Daemon with this ability and it is not Incapacitated
-    (HG-3.3-04)."""
-    return any(d.owner == player and not d.incapacitated
-               and data.daemons[d.id].ability.id == ability
-               for d in st.daemons.values())
-
-
-@effects.ability(ASMODEUS)
 def hand_limit(st: HellState, data: HellData, player: str) -> int:
-    """The player's hand limit: 5 (HG-6.3-03), 6 while he has Asmodeus, not
-    Incapacitated ("her Triumvirate may hold up to six Arcana cards instead of five";
-    her ability is off while she is Incapacitated, HG-3.3-04). It is checked when he
-    gains cards, so a hand of 6 kept while she was well is cut when he next gains one
-    while she is Incapacitated."""
-    limit = data.tables["hand_limit"]
-    return limit + 1 if _working(st, data, player, ASMODEUS) else limit
-
-
-@effects.ability(BELPHEGOR)
-def belphegor_redraw(st: HellState, player: str, data: HellData, log: Log, sheet,
-                     reason: str, drawn: list[str], dice) -> str | None:
-    """Belphegor "in the Hell Phase may discard any card just drawn and draw a
-    replacement; Play Right Away cards cannot be discarded this way" (IP-07).
-
-    Reading: once a Hell Phase, one of the cards his Triumvirate has just drawn in it
-    (a Play Right Away card is never in hand, so never chosen); the replacement stands,
-    even if it is a Play Right Away card (resolved as any). Used only by the standing
-    order BELPHEGOR REDRAWS <card or Minor kind>, ...: the first entry, in its order,
-    that fits one of the cards drawn picks the first such card (default: no redraw,
-    IP-07). The card goes to the bottom of the deck (HG-3.3-02); `drawn` is updated.
-    Returns the card discarded, or None."""
-    if not _working(st, data, player, BELPHEGOR):
-        return None
-    entries = [e for o in (sheet.orders if sheet is not None else ())
-               if o["type"] == REDRAWS for e in o["redraw"]]
-    card = next((c for e in entries for c in drawn if matches(e, c, data)), None)
-    if card is None:
-        return None
-    st.players[player].hand.remove(card)
-    drawn.remove(card)
-    st.discard(card)
-    log.public("ability-redraw", f"{player} discards one Arcana card just drawn and draws "
-               "a replacement (Belphegor's ability).", "IP-07", player=player,
-               ability=BELPHEGOR)
-    new: list[str] = []
-    _draw(st, player, 1, dice, data, log, sheet, f"{reason}, Belphegor's replacement", new)
-    drawn += new
-    got = f"draw {data.arcana[new[0]].name}" if new else "draw no card in hand"
-    log.private(player, "ability-redraw-card", f"Belphegor: you discard "
-                f"{data.arcana[card].name} (BELPHEGOR REDRAWS) and {got}.", "IP-07",
-                card=card, new=new, ability=BELPHEGOR)
-    return card
+    """The player's hand limit: 5 (HG-6.3-03), plus what "hand-limit" adds (6 while he
+    has Asmodeus, not Incapacitated: abilities.py). It is checked when he gains cards."""
+    return data.tables["hand_limit"] + sum(hooks.collect("hand-limit", st, data, player))
 
 
 def held_of(st: HellState, data: HellData, player: str) -> tuple[int, int]:

@@ -115,9 +115,9 @@ def _concerns(st: HellState, player: str, keys: tuple[str, ...], ip: str,
     from .cards import hand_limit
     from .data import load_data
     from .events import in_force
+    from .hellcards.income import CRUSADE
     from .hellcards.turn_rules import LONG_PARLIAMENT
     from .orders.rerolls import CARDS as REROLL_CARDS
-    from .soul import CRUSADE
 
     key = keys[0]
     if key in NOTHING_DONE:

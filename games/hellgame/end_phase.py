@@ -9,13 +9,17 @@ Steps, in order:
 4. It Is All Lost (HG-15.1-01/02), after the recovery rolls (A-33).
 5. Clean up: the Rank Track is reset (HG-13.3-01; implicit: the order is always derived
    from printed ranks), Bonus Pay and turn-only markers are removed (HG-13.3-02),
-   among them Thou Art Not Real's hold on Units (`HellState.not_real_held`).
-Players are handled in seat order throughout.
+   among them Thou Art Not Real's hold on Units (`HellState.not_real_held`), the
+   Warning Sign and this turn's Event (HG-6.2-03).
+Players are handled in seat order throughout. What cards do in this phase is registered
+on hook points (hooks.py): "end-phase-favours" before the buy-off, "buy-off-price",
+"recovery-roll", "recovery-rolled" and "recovery-over" in the recovery rolls,
+"end-phase-lasting" after them.
 """
 
 from __future__ import annotations
 
-from . import events, playright_lasting
+from . import hooks
 from .all_lost import revive_or_restart
 from .favours import attribute
 from .log import Log, count
@@ -91,8 +95,8 @@ def _win(st: HellState, log: Log, players: list[str], how: str, text: str, rule:
 
 # -- 2. buying off Disfavours (13.1) ---------------------------------------------------
 def buy_off_count(favours: int, disfavours: int, sheet, price: int = 2) -> int:
-    """How many Disfavours to buy off at `price` Favours each (HG-13.1-01: 2; 1 after
-    Don't Eat That!).
+    """How many Disfavours to buy off at `price` Favours each (HG-13.1-01: 2; a card may
+    set another, "buy-off-price").
 
     Orders: `BUY OFF n|ALL|NONE` caps the number, `KEEP FAVOURS n` keeps at least n
     Favours; with both, the smaller wins. No order: as many as possible (IP-49). Bound
@@ -107,26 +111,31 @@ def buy_off_count(favours: int, disfavours: int, sheet, price: int = 2) -> int:
     return most
 
 
-DONT_EAT_THAT = "arcana.dont-eat-that"
-
-
-def buy_off(st: HellState, sheets, log: Log) -> None:
-    """Lucifer - An Impostor? (hell.lucifer-an-impostor): this turn no Favour or Disfavour
-    is used, so none is bought off. Don't Eat That! (`st.marks`, this turn's casters'
-    players): 1 Favour a Disfavour instead of 2, then the mark is cleared."""
-    from .hellcards import turn_rules
-
-    cheap = set(st.marks.pop(DONT_EAT_THAT, None) or [])
+def buy_off(st: HellState, sheets, log: Log, data=None) -> None:
+    """Each player buys off Disfavours (HG-13.1-01) at 2 Favours each, or at the price a
+    card sets for him this turn ("buy-off-price": Don't Eat That!, 1 Favour each; the
+    card clears its mark). A card that forbids using Favours and Disfavours this turn
+    ("favour-use-forbidden": Lucifer - An Impostor?) stops every buy-off. `data`: for
+    that card's name (the game's data when not given)."""
+    cheap: dict[str, tuple[int, str, str]] = {}
+    for players, cost, note, card in hooks.collect("buy-off-price", st):
+        for name in players:
+            cheap[name] = (cost, note, card)
 
     def price(name: str) -> int:
-        return 1 if name in cheap else 2
+        return cheap[name][0] if name in cheap else 2
 
-    if turn_rules.impostor(st):
+    forbidden = hooks.first("favour-use-forbidden", st)
+    if forbidden:
         if any(min(st.players[n].disfavours, st.players[n].favours // price(n))
                for n in st.seats):
-            log.public("buy-off-refused", "No Disfavour is bought off this turn: Lucifer - An "
-                       "Impostor? forbids using Favours and Disfavours.", "HG-6.1-01",
-                       card=turn_rules.IMPOSTOR)
+            if data is None:
+                from .data import load_data
+
+                data = load_data()
+            log.public("buy-off-refused", "No Disfavour is bought off this turn: "
+                       f"{data.hell_cards[forbidden].name} forbids using Favours and "
+                       "Disfavours.", "HG-6.1-01", card=forbidden)
         return
     for name in st.seats:
         p = st.players[name]
@@ -134,33 +143,27 @@ def buy_off(st: HellState, sheets, log: Log) -> None:
         if n:
             p.favours -= price(name) * n
             p.disfavours -= n
-            how = " (Don't Eat That!: 1 Favour each)" if name in cheap else ""
+            how = f" ({cheap[name][1]})" if name in cheap else ""
             log.public("buy-off", f"{name} returns {count(price(name) * n, 'Favour')} to "
                        f"remove {count(n, 'Disfavour')}{how}.", "HG-13.1-01", player=name,
-                       count=n, **({"card": DONT_EAT_THAT} if name in cheap else {}))
+                       count=n, **({"card": cheap[name][2]} if name in cheap else {}))
 
 
 # -- 3. recovery (13.2) ----------------------------------------------------------------
 ROLLS_AGAINST = ("hearts", "skulls", "stars")
-LOVERS = "arcana.the-lovers"
-RELIC_BOX = "arcana.the-armenian-relic-box"
-#: Black Rainbow's End Phase die (its text): 1-2 stays away, 3 back empty-handed,
-#: 4-6 back with 3 Favours and 3 Arcana.
-BLACK_RAINBOW_GIFT = 3
 
 
 def recovery_rolls(st: HellState, dice, data, log: Log, sheets=None) -> None:
     """Each Incapacitated Daemon rolls; the faces come from its card (HG-13.2-01),
     unless the Incapacitating card says otherwise (`Daemon.recover_by`):
     - "hearts"/"skulls"/"stars": a Roll against (HG-3.4-04; Jones' Device: Skulls);
-    - "black-rainbow": the card's own die (1-2 stays, 3 back, 4-6 back with 3 Favours
-      and 3 Arcana);
-    - "lovers": the pair in `st.marks["arcana.the-lovers"]` each roll; both recover
-      only if both roll 5 or 6 (a lover whose partner is gone or no longer bound rolls
-      alone, 5 or 6);
-    - "belladonna": the printed roll; on recovery its Triumvirate draws 1 Arcana;
-    - "relic-box": the printed roll; a 6 gives its player The Armenian Relic-Box from
-      the Arcana deck (his choice, default: he keeps it).
+    - a card's own die ("recovery-die": Black Rainbow);
+    - a card that makes the roll itself ("recovery-roll": The Lovers, the pair roll
+      together);
+    - otherwise the printed roll.
+    What follows from the roll is the cards' ("recovery-rolled": Black Rainbow's gifts,
+    Belladonna's Arcana, The Armenian Relic-Box's 6); they tidy up once all have rolled
+    ("recovery-over").
     `sheets` is for the hand limit after cards are drawn (HG-6.3-03)."""
     sheets = sheets or {}
     done: set[str] = set()
@@ -168,35 +171,24 @@ def recovery_rolls(st: HellState, dice, data, log: Log, sheets=None) -> None:
         for d in st.daemons_of(name):
             if not d.incapacitated or d.id in done:
                 continue
-            if d.recover_by == "lovers":
-                _lovers_roll(st, d, dice, data, log, done)
+            if hooks.first("recovery-roll", st, name, d, dice, data, log, sheets, done):
                 continue
             _recovery_roll(st, name, d, dice, data, log, sheets)
-    pairs = [p for p in st.marks.get(LOVERS) or []
-             if all(x in st.daemons and st.daemons[x].recover_by == "lovers" for x in p)]
-    if pairs:
-        st.marks[LOVERS] = pairs
-    else:
-        st.marks.pop(LOVERS, None)
+    hooks.fire("recovery-over", st)
 
 
 def _recovery_roll(st: HellState, name: str, d, dice, data, log: Log, sheets) -> None:
     dn = data.daemons[d.id].name
     faces = list(getattr(data.daemons[d.id], "recovery", None) or data.tables["recovery_roll"])
     by, how, extra = d.recover_by, "", ""
+    own = None if by in ROLLS_AGAINST else hooks.first("recovery-die", st, name, d, dice)
     if by in ROLLS_AGAINST:
         need = attribute(data, d.id, by)  # a Roll against (HG-3.4-04)
         roll = dice.roll(f"HG-13.2-01 recovery of {d.id} against {by}", name)
         recovered = roll <= need
         how = f" against {count(need, by[:-1].title())}"
-    elif by == "black-rainbow":
-        roll = dice.roll(f"HG-13.2-01 Black Rainbow: {d.id} on its spiritual quest", name)
-        recovered, how = roll >= 3, " on its spiritual quest (Black Rainbow)"
-        if roll == 3:
-            extra = " empty-handed"
-        elif roll >= 4:
-            extra = (f" with {count(BLACK_RAINBOW_GIFT, 'Favour')} and "
-                     f"{count(BLACK_RAINBOW_GIFT, 'Arcana card')} for {name}")
+    elif own is not None:
+        roll, recovered, how, extra = own
     else:
         roll = dice.roll(f"HG-13.2-01 recovery of {d.id}", name)
         recovered = roll in faces
@@ -204,66 +196,12 @@ def _recovery_roll(st: HellState, name: str, d, dice, data, log: Log, sheets) ->
         log.public("still-incapacitated", f"{dn} ({name}) rolls {roll}{how} and stays "
                    "Incapacitated until the next End Phase.", "HG-13.2-01",
                    daemon=d.id, roll=roll)
-        if by == "relic-box" and roll == 6:
-            _keep_relic_box(st, name, dn, data, log, sheets)
+        hooks.fire("recovery-rolled", st, name, d, by, roll, False, dice, data, log, sheets)
         return
     d.incapacitated, d.recover_by = False, None
     log.public("recover", f"{dn} ({name}) rolls {roll}{how} and recovers{extra}.",
                "HG-13.2-01", daemon=d.id, roll=roll)
-    from .cards import gain_arcana
-
-    if by == "black-rainbow" and roll >= 4:
-        st.players[name].favours += BLACK_RAINBOW_GIFT
-        gain_arcana(st, name, BLACK_RAINBOW_GIFT, dice, data, log, sheets.get(name),
-                    "Black Rainbow", rule="HG-13.2-01")
-    elif by == "belladonna":
-        gain_arcana(st, name, 1, dice, data, log, sheets.get(name),
-                    f"Belladonna: {dn} recovers", rule="HG-13.2-01")
-    elif by == "relic-box" and roll == 6:
-        _keep_relic_box(st, name, dn, data, log, sheets)
-
-
-def _keep_relic_box(st: HellState, name: str, dn: str, data, log: Log, sheets) -> None:
-    """A 6 on the trapped Daemon's recovery roll: its player may keep the card (its
-    text); the default is that he does. The played card lies in the Arcana deck
-    (HG-3.3-02); the last copy from the bottom is taken."""
-    from .cards import enforce_hand_limit
-
-    deck = st.arcana_deck
-    if RELIC_BOX not in deck:
-        log.public("relic-box-gone", f"{dn} ({name}) rolled a 6, but The Armenian Relic-Box "
-                   "is no longer in the Arcana deck to keep.", "HG-13.2-01", card=RELIC_BOX)
-        return
-    del deck[len(deck) - 1 - deck[::-1].index(RELIC_BOX)]
-    st.players[name].hand.append(RELIC_BOX)
-    log.public("relic-box-kept", f"{dn} ({name}) rolled a 6 in the Relic-Box: {name} keeps "
-               "The Armenian Relic-Box for revenge (default: the card is kept).", "HG-13.2-01",
-               player=name, card=RELIC_BOX)
-    enforce_hand_limit(st, name, data, log, sheets.get(name))
-
-
-def _lovers_roll(st: HellState, d, dice, data, log: Log, done: set[str]) -> None:
-    """The Lovers: both roll; both 5 or 6 and they recover together (the card's text)."""
-    partner = next((x for p in st.marks.get(LOVERS) or [] if d.id in p for x in p
-                    if x != d.id), None)
-    pd = st.daemons.get(partner) if partner else None
-    pair = [d] if pd is None or not pd.incapacitated or pd.recover_by != "lovers" else [d, pd]
-    rolls = [dice.roll(f"HG-13.2-01 The Lovers: recovery of {x.id}", x.owner) for x in pair]
-    done.update(x.id for x in pair)
-    names = " and ".join(f"{data.daemons[x.id].name} ({x.owner}) rolls {r}"
-                         for x, r in zip(pair, rolls, strict=True))
-    ids = [x.id for x in pair]
-    if all(r >= 5 for r in rolls):
-        for x in pair:
-            x.incapacitated, x.recover_by = False, None
-        who = "they recover together" if len(pair) == 2 else "it recovers"
-        log.public("recover", f"{names}: {who} (The Lovers).", "HG-13.2-01", daemons=ids,
-                   rolls=rolls)
-    else:
-        who = "both stay" if len(pair) == 2 else "it stays"
-        log.public("still-incapacitated", f"{names}: {who} Incapacitated until the next End "
-                   "Phase (The Lovers: both must roll 5 or 6).", "HG-13.2-01", daemons=ids,
-                   rolls=rolls)
+    hooks.fire("recovery-rolled", st, name, d, by, roll, True, dice, data, log, sheets)
 
 
 # -- 5. clean up (13.3) ----------------------------------------------------------------
@@ -292,25 +230,30 @@ def clean_up(st: HellState, data, log: Log) -> None:
         d.pass_for_good = False
 
 
+def hell_cards_over(st: HellState, log: Log) -> None:
+    """HG-6.2-03, HG-13.3-01: the Warning Sign is removed; this turn's Event is over."""
+    if st.warning_sign:
+        log.public("warning-sign", "The Warning Sign is removed.", "HG-6.2-03")
+    st.warning_sign = None
+    st.event = None
+
+
 def run(st: HellState, sheets, dice, data, log: Log) -> None:
     """The End Phase (HG-13.0-01 .. HG-13.3-02, HG-15.1-01/02)."""
     if check_winner(st, data, log):
         return
-    from .action import spells_favours
-    from .hellcards import turn_rules
-
-    # Long Parliament's Favour comes before the buy-off, so it may be spent there
-    turn_rules.long_parliament_favour(st, data, dice, log)
-    spells_favours.share_favours(st, data, dice, log)  # Flagellation, Loudun
-    buy_off(st, sheets, log)
+    # Favours the cards give now come before the buy-off, so they may be spent there
+    # (Long Parliament; Flagellation, Loudun)
+    hooks.fire("end-phase-favours", st, sheets, dice, data, log)
+    buy_off(st, sheets, log, data)
     recovery_rolls(st, dice, data, log, sheets)
-    playright_lasting.end_phase(st, sheets, dice, data, log)  # Stigmata, Mad Love's end
-    # After recovery: a Daemon stung by The Bees stays Incapacitated at least a turn.
-    events.end_phase(st, dice, data, log)
+    # After recovery (Stigmata, Mad Love's end; Wrath of Angels, The Bees): a Daemon
+    # stung by The Bees stays Incapacitated at least a turn.
+    hooks.fire("end-phase-lasting", st, sheets, dice, data, log)
     for name in st.seats:
         revive_or_restart(st, name, dice, data, log)
     clean_up(st, data, log)
-    events.clean_up(st, log)
+    hell_cards_over(st, log)
     if st.variants.get("cursed_dice"):
         log.not_implemented("Optional rule Cursed Dice (six 1s in a row earn a Favour)",
                             "HG-15.3-01")

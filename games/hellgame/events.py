@@ -21,9 +21,10 @@ Event that destroys Units (HG-6.2.1-02).
 
 from __future__ import annotations
 
-from . import effects
+from . import effects, hooks
 from .action.abilities import can_be_incapacitated
 from .favours import roll_against
+from .hooks import hook
 from .in_play import in_force, ownership_frozen, phenomenon_here  # noqa: F401  for the phases
 from .log import Log, count
 from .state import ANTEHELL, IN_HELL, LILITH, ON_EARTH, URIEL, HellState
@@ -54,8 +55,10 @@ def draw(st: HellState, data, log: Log, what: str) -> str | None:
     return st.hell_deck.pop(0)
 
 
+@hook("hell-phase", order=20)
 def event_and_phenomena(st: HellState, sheets, dice, data, log: Log) -> None:
-    """HG-6.0-01: the Event card, then the two Phenomena cards."""
+    """HG-6.0-01: the Event card, then the two Phenomena cards (hell_phase.run fires
+    "hell-phase")."""
     card = draw(st, data, log, "Event")
     if card is None:
         return
@@ -78,9 +81,7 @@ def resolve_event(st: HellState, sheets, dice, data, log: Log, card: str) -> Non
     area = hc.event.permanent
     if area:
         place_permanent(st, data, log, card, "HG-6.1.1-01")
-        from .hellcards.turn_rules import revival_discards
-
-        if revival_discards(st, data, log, card):  # Spiritual Revival is in Heaven
+        if hooks.first("permanent-placed", st, data, log, card):  # Spiritual Revival
             st.event = None  # discarded before it acts: not this turn's Event either
             return
     else:
@@ -142,6 +143,7 @@ def struck_sectio(data, first: str, second: str) -> tuple[str, list[str]]:
     return scope, list(data.circle_members(bottom.circle))
 
 
+@hook("trigger-phenomenon", order=10)
 def resolve_phenomenon(st: HellState, sheets, dice, data, log: Log, first: str,
                        second: str) -> None:
     ph = data.hell_cards[first].phenomenon
@@ -197,6 +199,18 @@ def lieutenants_may_move(st: HellState) -> bool:
     return st.permanent.get("hell") != RED_PERIL
 
 
+@hook("lieutenants-held", order=10)
+def _red_peril_holds(st: HellState) -> str | None:
+    """Red Peril in play: no March moves a Lieutenant (action/march.py asks)."""
+    return None if lieutenants_may_move(st) else RED_PERIL
+
+
+@hook("permanent-leaves-play", order=10)
+def _figure_leaves(st: HellState, data, log: Log, card: str) -> None:
+    """A replaced Permanent card takes its figure (a Conspire replaced it)."""
+    leaves_play(st, data, log, card)
+
+
 # -- Event effects --------------------------------------------------------------------
 @effects.hell_card(WRATH_OF_ANGELS)
 def wrath_of_angels(st: HellState, sheets, dice, data, log: Log) -> None:
@@ -216,7 +230,21 @@ def tempers(st: HellState, sheets, dice, data, log: Log) -> None:
     log.public("tempers", "Tempers: every Triumvirate takes 1 Disfavour.", "HG-6.1-01",
                players=list(st.seats))
     log.public("tempers-lasting", "While Tempers is in play, anyone who plays a Counter "
-               "takes 1 Disfavour.", "HG-6.1.1-01")  # action/countering.py: tempers()
+               "takes 1 Disfavour.", "HG-6.1.1-01")  # its lasting part: counter_costs
+
+
+@hook("counter-played", order=10)
+def counter_costs(counter) -> None:
+    """Tempers, while in play: whoever plays a Counter Arcana in the Action Phase takes 1
+    Disfavour (action/countering.py fires the point). Its garbled last sentence ("they
+    may be used in any combat where each side has two Legions or fewer") speaks of
+    combats, not of the Action Phase: here every Counter costs the Disfavour."""
+    if not in_force(counter.st, TEMPERS):
+        return
+    counter.st.players[counter.player].disfavours += 1
+    counter.log.public("tempers-counter", f"Tempers: {counter.player} played a Counter and "
+                       "takes 1 Disfavour.", "HG-6.1.1-01", player=counter.player,
+                       card=counter.card)
 
 
 @effects.hell_card(RED_PERIL)
@@ -268,6 +296,11 @@ def cave_in(st: HellState, sheets, dice, data, log: Log, card: str, sectio: list
 
 
 # -- lasting effects in the End Phase ---------------------------------------------------
+@hook("end-phase-lasting", order=20)
+def _end_phase(st: HellState, sheets, dice, data, log: Log) -> None:
+    end_phase(st, dice, data, log)  # after recovery: one stung stays down a turn at least
+
+
 def end_phase(st: HellState, dice, data, log: Log) -> None:
     """Lasting Permanent effects due in the End Phase, Heaven before Earth (HG-6.1.2-01)."""
     if st.permanent.get("heaven") == WRATH_OF_ANGELS:
@@ -291,11 +324,3 @@ def end_phase(st: HellState, dice, data, log: Log) -> None:
                 d.incapacitated = True
                 log.public("stung", f"{name} ({d.owner}) is stung by The Bees and "
                            "Incapacitated.", "HG-6.1.1-01", daemon=d.id)
-
-
-def clean_up(st: HellState, log: Log) -> None:
-    """HG-6.2-03, HG-13.3-01: the Warning Sign is removed; this turn's Event is over."""
-    if st.warning_sign:
-        log.public("warning-sign", "The Warning Sign is removed.", "HG-6.2-03")
-    st.warning_sign = None
-    st.event = None

@@ -12,6 +12,7 @@ everywhere, with the reason and the player recorded by the dice object:
 
 from __future__ import annotations
 
+from . import hooks
 from .state import HellState
 
 ATTRIBUTES = ("hearts", "skulls", "stars")
@@ -36,15 +37,20 @@ def disfavour_roll(st: HellState, player: str, dice, reason: str) -> bool:
     return dice.roll(reason, player) > n
 
 
-#: Holy War (Permanent Earth): "while in play all Soul Rolls are doubled".
-HOLY_WAR = "hell.holy-war"
-
-
 def soul_roll_souls(st: HellState, player: str, dice, reason: str) -> tuple[int, int]:
     """(die, Souls) of one Soul Roll (HG-3.4-01), without collecting them: the Souls are
-    the die, doubled while Holy War is in play (its Permanent Earth box)."""
+    the die, times what the cards in play multiply it by ("soul-roll-multiplier": Holy
+    War, in its Permanent Earth box, doubles it)."""
     die = dice.roll(reason, player)
-    return die, die * (2 if HOLY_WAR in st.permanent.values() else 1)
+    souls = die
+    for factor, _ in hooks.collect("soul-roll-multiplier", st):
+        souls *= factor
+    return die, souls
+
+
+def soul_roll_changes(st: HellState) -> list[str]:
+    """What multiplies every Soul Roll now, for the report ("doubled by Holy War")."""
+    return [why for _, why in hooks.collect("soul-roll-multiplier", st)]
 
 
 def soul_roll(st: HellState, player: str, dice, reason: str) -> int:
@@ -55,22 +61,17 @@ def soul_roll(st: HellState, player: str, dice, reason: str) -> int:
     return n
 
 
-#: The Arcana kept under a Daemon card (Daemon.under) and the attribute each raises by 1
-#: "more than printed, until it becomes Incapacitated" (action/spells_bonuses.py).
-UNDER_BONUS = {"arcana.foci": "stars", "arcana.the-sword-of-the-guardian": "skulls",
-               "arcana.salomes-oil": "hearts"}
-
-
 def attribute(data, daemon_id: str, name: str, st: HellState | None = None) -> int:
-    """A Daemon's Hearts, Skulls or Stars: printed (HG-2.4.1), +1 when `st` is given and
-    the card under it raises that attribute (Foci, The Sword of the Guardian, Salome's
-    Oil; never while Incapacitated, when the card should already be gone)."""
+    """A Daemon's Hearts, Skulls or Stars: printed (HG-2.4.1), plus, when `st` is given,
+    what the card under it adds ("card-under-bonus": Foci, The Sword of the Guardian,
+    Salome's Oil, +1 each; never while Incapacitated, when the card should already be
+    gone)."""
     if name not in ATTRIBUTES:
         raise ValueError(f"a Daemon attribute is one of {ATTRIBUTES}, not {name!r}")
     value = int(getattr(data.daemons[daemon_id], name))
     d = st.daemons.get(daemon_id) if st is not None else None
-    if d is not None and d.under and not d.incapacitated and UNDER_BONUS.get(d.under) == name:
-        value += 1
+    if d is not None and d.under and not d.incapacitated:
+        value += sum(hooks.collect("card-under-bonus", st, d, name))
     return value
 
 

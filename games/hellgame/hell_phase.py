@@ -1,21 +1,20 @@
 """The Hell Phase (chapter 6): Event and Phenomena, then the Arcana draw (6.3).
 
-The first turn has no Hell Phase (HG-5.2-02). The three Hell cards, their Event and
-Phenomenon and the effects are in events.py (HG-6.0-01, 6.1-*, 6.2-*).
-
-Lasting hooks here, after the three cards and before the Arcana draw (an Incapacitated
-Daemon draws none, HG-6.3-01): Inquisition (Permanent Earth) chooses and Incapacitates a
-Daemon on Earth "in every Hell Phase"; in the phase it arrives in, its own effect has
-already done so (hellcards/income.py).
+The first turn has no Hell Phase (HG-5.2-02). What the cards do before the Arcana draw
+is registered on the hook point "hell-phase" (hooks.py), in this order: getting rid of
+Prove to Me... (playright_lasting.py); the three Hell cards, their Event and Phenomenon
+and the effects (events.py: HG-6.0-01, 6.1-*, 6.2-*); then Inquisition (Permanent
+Earth), which chooses and Incapacitates a Daemon on Earth "in every Hell Phase" (in the
+phase it arrives in, its own effect has already done so: hellcards/income.py). All of
+it comes before the Arcana draw (an Incapacitated Daemon draws none, HG-6.3-01).
 """
 
 from __future__ import annotations
 
-from . import events, playright_lasting
+from . import hooks
 from .cards import gain_arcana
 from .data import HellData
 from .favours import disfavour_roll
-from .hellcards import income
 from .log import Log, count
 from .state import HellState
 
@@ -25,10 +24,7 @@ def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
         log.public("no-hell-phase", "The first turn of the game has no Hell Phase.",
                    "HG-5.2-02")
         return
-    playright_lasting.hell_phase(st, sheets, data, log)  # getting rid of Prove to Me ...
-    events.event_and_phenomena(st, sheets, dice, data, log)
-    if st.permanent.get("earth") == income.INQUISITION and st.event != income.INQUISITION:
-        income.inquisition(st, dice, data, log, sheets)
+    hooks.fire("hell-phase", st, sheets, dice, data, log)
     draw_arcana(st, sheets, dice, data, log)
 
 

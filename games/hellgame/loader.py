@@ -68,6 +68,7 @@ import pbem_games.hellgame.hellcards.income
 import pbem_games.hellgame.hellcards.instant
 import pbem_games.hellgame.hellcards.movement
 import pbem_games.hellgame.hellcards.turn_rules
+import pbem_games.hellgame.hellcards.rage
 
 # The Combat cards and the Daemon abilities used in combat
 import pbem_games.hellgame.combat.abilities
@@ -77,8 +78,7 @@ import pbem_games.hellgame.combat.cards_units
 import pbem_games.hellgame.combat.cards_dice
 import pbem_games.hellgame.combat.counters
 
-# The abilities of the Soul and Summoning Phases; the hooks of It Is All Lost!!!
-import pbem_games.hellgame.soul
-import pbem_games.hellgame.summoning
+# The Daemon abilities of the Hell, Soul and Summoning Phases; the hooks of It Is All Lost!!!
+import pbem_games.hellgame.abilities
 import pbem_games.hellgame.all_lost
 # isort: on

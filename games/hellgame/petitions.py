@@ -24,8 +24,9 @@ use Victor's Right in a Sectio.
 
 from __future__ import annotations
 
-from . import events
+from . import hooks
 from .favours import disfavour_roll, spend_free_favour
+from .in_play import ownership_frozen
 from .log import Log, count
 from .orders import orders_of
 from .orders.failures import line_of
@@ -55,24 +56,23 @@ def victories(st: HellState, player: str) -> list[str]:
                   if player in w.get("winners", []) and w.get("rounds", 0) >= 1)
 
 
+def refusal(st: HellState, log: Log | None) -> tuple[str, str] | None:
+    """(why, card) when a card makes Lucifer hear no petition at all this turn, or None
+    ("petitions-refused": Lucifer - An Impostor?, no supplication is made; a failed
+    Walpurgis Night, checked at the end of the Action Phase)."""
+    return hooks.first("petitions-refused", st, log)
+
+
 def refused(st: HellState, log: Log | None) -> str | None:
-    """Why Lucifer hears no petition at all this turn, or None: Lucifer - An Impostor?
-    (no supplication is made, hell.lucifer-an-impostor) or a failed Walpurgis Night
-    (hell.walpurgis-night, checked at the end of the Action Phase)."""
-    from .hellcards import turn_rules
-
-    if turn_rules.impostor(st):
-        return "this turn Lucifer - An Impostor? hears no petition"
-    if log is not None and turn_rules.walpurgis_refuses(log):
-        return "Walpurgis Night failed, so Lucifer refuses every petition this turn"
-    return None
+    """Why Lucifer hears no petition at all this turn, or None (`refusal`)."""
+    no = refusal(st, log)
+    return no[0] if no else None
 
 
-def free_here(st: HellState, sectio: str) -> bool:
-    """Free Petition (phenomenon.free-petition): no Favour is needed in the struck area."""
-    from .hellcards import turn_rules
-
-    return turn_rules.free_petition_here(st, sectio)
+def free_here(st: HellState, sectio: str) -> str | None:
+    """The card that makes a petition for `sectio` need no Favour this turn, or None
+    ("free-petition": the Free Petition Phenomenon's struck area)."""
+    return hooks.first("free-petition", st, sectio)
 
 
 def why_not(st: HellState, player: str, sectio: str, data, sheets=None,
@@ -80,14 +80,14 @@ def why_not(st: HellState, player: str, sectio: str, data, sheets=None,
     """Why `player` may not petition for `sectio` now, or None (HG-12.0-03, HG-14.1-01).
     Units of a player whose ALLOW PETITIONS covers him are friendly (A-28). No petition is
     heard under Lucifer - An Impostor? or a failed Walpurgis Night (`refused`), and none
-    changes a Sectio The Boss Is Touchy freezes (events.ownership_frozen)."""
+    changes a Sectio The Boss Is Touchy freezes (in_play.ownership_frozen)."""
     name = data.sectio[sectio].name
     if st.owners.get(sectio) == player:
         return f"{name} is already yours"
     no = refused(st, log)
     if no:
         return no
-    if events.ownership_frozen(st, sectio):
+    if ownership_frozen(st, sectio):
         return f"The Boss Is Touchy: no Sectio of the struck area, {name} among them, may " \
                "change ownership this turn"
     if not [u for u in st.units_at(sectio) if u.owner == player and u.kind == LEGION]:
@@ -130,8 +130,9 @@ def petition_by_favour(st: HellState, player: str, sectio: str, dice, data, log:
                     f"fails: {reason}.", RULE, sectio=sectio,
                     line=r.line_no if r else None, order=r.canonical if r else "")
         return False
-    if free_here(st, sectio):
-        _take(st, player, sectio, dice, data, log, "petitions at no cost (Free Petition)",
+    free = free_here(st, sectio)
+    if free:
+        _take(st, player, sectio, dice, data, log, f"petitions at no cost ({free})",
               "HG-6.2-01")
         return True
     spend_free_favour(st, player)
@@ -174,7 +175,7 @@ def freebooters_take_over(st: HellState, dice, data, log: Log) -> None:
         for sectio in held:
             if sectio in st.freebooter_sectio:
                 continue
-            if events.ownership_frozen(st, sectio):
+            if ownership_frozen(st, sectio):
                 log.public("freebooters-frozen", f"Freebooters cannot take control of "
                            f"{data.sectio[sectio].name}: The Boss Is Touchy freezes its "
                            "ownership this turn.", "HG-6.2-01", sectio=sectio)
@@ -191,12 +192,10 @@ def freebooters_take_over(st: HellState, dice, data, log: Log) -> None:
 def run(st: HellState, sheets, dice, data, log: Log) -> None:
     """The Petitions Phase (HG-12.0-01..05, HG-12.1-01, HG-12.2-01/02, HG-12.3-01)."""
     used: set[str] = set()
-    no = refused(st, log)
+    no = refusal(st, log)
     if no:
-        from .hellcards import turn_rules
-
-        why = turn_rules.IMPOSTOR if turn_rules.impostor(st) else turn_rules.WALPURGIS_NIGHT
-        log.public("petitions-refused", f"No petition is heard: {no}.", "HG-6.1-01", card=why)
+        log.public("petitions-refused", f"No petition is heard: {no[0]}.", "HG-6.1-01",
+                   card=no[1])
     for player in petition_order(st, data):
         for sectio in victories(st, player):
             victors_right(st, player, sectio, dice, data, log, sheets, used)

@@ -1,10 +1,11 @@
 """Play Right Away cards (HG-6.3.1-01): shown and resolved the moment they are drawn.
 
 A card drawn at setup is discarded unresolved (HG-5.1-13, setup.py); at any other time
-cards._draw calls `resolve`, which runs the card's effect registered here in
-effects.ARCANA as a `PlayRightAway`. A card that lasts (Mad Love, Mania, Prove to Me
-That You Are Real..., Stigmata: playright_lasting.py) stays in play in `st.afflictions`,
-attached to a Daemon; the others go to the bottom of the deck at once (HG-3.3-02).
+cards._draw asks the hook point "play-right-away", that is `resolve`, which runs the
+card's effect registered here in effects.ARCANA as a `PlayRightAway`. A card that lasts
+(Mad Love, Mania, Prove to Me That You Are Real..., Stigmata: playright_lasting.py)
+stays in play in `st.afflictions`, attached to a Daemon; the others go to the bottom of
+the deck at once (HG-3.3-02).
 
 Readings shared by the cards (see /docs rows for the per-card ones):
 
@@ -31,8 +32,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import effects
+from . import effects, hooks
 from .data import HellData
+from .hooks import hook
 from .log import Log, count
 from .orders import orders_of
 from .state import IN_HELL, HellState
@@ -127,6 +129,7 @@ def lasting(point: str):
     return wrap
 
 
+@hook("play-right-away", order=10)
 def resolve(st: HellState, player: str, card: str, dice, data: HellData, log: Log,
             sheet) -> bool:
     """Resolve a Play Right Away card just drawn and shown (HG-6.3.1-01). True if it
@@ -250,6 +253,7 @@ def lost_lore(dr: Draw) -> bool:
 
 # -- the Action Phase hooks (action.run) ----------------------------------------------------
 
+@hook("daemon-up", order=10)
 def before_action(actx, first_time: bool) -> bool:
     """Called when a Daemon comes up (after Uriel's recall). Runs the cards that act
     before its Action; True when they used its turn up (a forced Pass for Good, an
@@ -267,8 +271,6 @@ def force_pass_for_good(actx, first_time: bool, card: str, *, disfavour: bool = 
                         ) -> None:
     """The Daemon must Pass for Good because of `card`; after its first time up it may
     not (HG-9.3-01, HG-9.3-02) and takes an empty March (A-10) instead."""
-    from .action import abilities
-
     name, q = actx.data.arcana[card].name, actx.queue
     if not first_time or actx.daemon in q.passed:
         q.taken[actx.daemon] = "MARCH"
@@ -279,13 +281,19 @@ def force_pass_for_good(actx, first_time: bool, card: str, *, disfavour: bool = 
     q.taken[actx.daemon] = PASS_FOR_GOOD
     actx.log.public("pass-for-good", f"{actx.label()} must Pass for Good this turn ({name})",
                     RULE, daemon=actx.daemon, card=card, forced=True)
-    abilities.on_pass_for_good(actx)  # Ashtaroth's Favour
+    hooks.fire("passed-for-good", actx)  # Ashtaroth's Favour
     if card == FIT or disfavour:
         actx.st.players[actx.player].disfavours += 1
         actx.log.public("play-right-away-disfavour", f"{name}: {actx.player} receives 1 "
                         "Disfavour as it does so.", RULE, player=actx.player, card=card)
     if card == COURT_DUTY:
         _court_duty_reward(actx)
+
+
+@hook("action-phase-ends", order=20)
+def _action_phase_ends(st: HellState, data: HellData, dice, log: Log, sheets, queue,
+                       started) -> None:
+    end_action_phase(st, data, log, queue)
 
 
 def end_action_phase(st: HellState, data: HellData, log: Log, queue) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .data import HellData
 from .favours import duel
+from .hooks import hook
 from .log import Log
 from .playright import (
     PASS_FOR_GOOD,
@@ -93,6 +94,7 @@ def mad_love(dr: Draw) -> bool:
                    last=None)
 
 
+@hook("action-kind-forced", order=10)
 def copy_kind(actx) -> str | None:
     """The Action kind Mad Love makes the acting Daemon take, or None."""
     a = actx.st.afflictions.get(MAD_LOVE)
@@ -101,6 +103,7 @@ def copy_kind(actx) -> str | None:
     return actx.queue.taken.get(a["beloved"], a["last"])
 
 
+@hook("action-kind-forced-failed", order=10)
 def cannot_copy(actx, kind: str) -> None:
     """None of the lover's lines of the beloved's kind worked: an empty March (A-10)."""
     actx.queue.taken[actx.daemon] = "MARCH"
@@ -190,6 +193,11 @@ def prove_to_me(dr: Draw) -> bool:
                    "acting it rolls a die, and on 1 or 2 it must Pass for Good.")
 
 
+@hook("hell-phase", order=10)
+def _hell_phase(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
+    hell_phase(st, sheets, data, log)  # getting rid of Prove to Me ...
+
+
 def hell_phase(st: HellState, sheets, data: HellData, log: Log) -> None:
     """At the start of the Hell Phase the owner may get rid of Prove to Me... by taking
     2 Disfavours (his `PLAY RIGHT AWAY ... GET RID` order)."""
@@ -222,8 +230,9 @@ def stigmata(dr: Draw) -> bool:
                    "it must roll higher than the times it has rolled, or be killed.", rolls=0)
 
 
+@hook("end-phase-lasting", order=10)
 def end_phase(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
-    """Stigmata's roll (called by end_phase.run); Mad Love's end."""
+    """Stigmata's roll (end_phase.run fires "end-phase-lasting"); Mad Love's end."""
     from .random_moves.common import destroy_daemon
 
     prune(st, data, log)

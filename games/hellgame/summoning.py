@@ -17,7 +17,7 @@ or Lilith are (HG-8.1-02, HG-8.2-01): `HellState.unfriendly_at` must be empty.
 
 from __future__ import annotations
 
-from . import effects, events
+from . import hooks
 from .cards import MINOR, entry_name, gain_arcana, held_of, matches
 from .data import HellData
 from .log import Log, count
@@ -31,9 +31,9 @@ RECRUIT_KIND = MINOR + "recruit-lieutenant"
 
 def run(st: HellState, sheets, dice, data: HellData, log: Log,
         mad_scientist: frozenset[str] = frozenset()) -> None:
-    """`mad_scientist`: players who take Mad Scientist's cheap summoning whatever their
-    sheets say (for tests); a player takes it with the `MAD SCIENTIST` order, and by
-    default does not, which the log says."""
+    """`mad_scientist`: players who take a card's cheap summoning (Mad Scientist's)
+    whatever their sheets say (for tests); a player takes it with the card's order, and
+    by default does not, which the log says ("summoning-cheap")."""
     sheets = sheets or {}
     for name in wealth_order(st, sheets, dice, log):
         summon(st, name, sheets[name], dice, data, log, cheap=name in mad_scientist)
@@ -61,14 +61,15 @@ def wealth_order(st: HellState, sheets, dice, log: Log) -> list[str]:
 
 def summon(st: HellState, player: str, sheet, dice, data: HellData, log: Log,
            cheap: bool = False) -> None:
-    """`cheap`: he takes Mad Scientist's offer (used only while the card is in play), as
-    the `MAD SCIENTIST` order on his sheet also says."""
+    """`cheap`: he takes a card's cheap summoning (used only while the card is in play,
+    "summoning-cheap": Mad Scientist), as its order on his sheet may also say; the
+    prices come from "legion-price" and "lieutenant-price", and "summoning-done" is
+    told what he summoned (Mad Scientist's Disfavour)."""
     orders = sheet.orders
-    ordered = any(o["type"] == "MAD SCIENTIST" for o in orders)
-    cheap = _mad_scientist(st, player, cheap or ordered, log, ordered)
+    cheap = bool(hooks.first("summoning-cheap", st, player, sheet, cheap, log, default=False))
     before = len(log.events)
     legions(st, player, [o for o in orders if o["type"] in ("LEGION", "LEGIONS")], data, log,
-            cost=MAD_LEGION_COST if cheap else None, sheet=sheet)
+            cost=hooks.first("legion-price", st, cheap), sheet=sheet)
     # Cards this player is after are kept first when a purchase overfills the hand (IP-03).
     prefer = [o["until"] for o in orders if o["type"] == "BUY ARCANA" and o["until"]]
     prefer += [o["card"] or RECRUIT_KIND for o in orders if o["type"] == "RECRUIT"]
@@ -77,16 +78,8 @@ def summon(st: HellState, player: str, sheet, dice, data: HellData, log: Log,
             buy_arcana(st, player, o, sheet, dice, data, log, tuple(prefer))
     for o in orders:
         if o["type"] == "RECRUIT":
-            picks = [lt for x in orders if x["type"] == "PRUFFLAS PICKS"
-                     for lt in x["lieutenants"]]
-            recruit(st, player, {**o, "prufflas": picks}, dice, data, log, cheap=cheap,
-                    sheet=sheet, order=o)
-    if cheap and any(e.kind in ("legions", "recruit", "recruit-failed")
-                     for e in log.events[before:]):
-        st.players[player].disfavours += 1
-        log.public("mad-scientist-disfavour", f"Mad Scientist: {player} summoned at the "
-                   "cheap price this Summoning Phase and takes 1 Disfavour.", "HG-6.1.1-01",
-                   player=player)
+            recruit(st, player, o, dice, data, log, cheap=cheap, sheet=sheet, order=o)
+    hooks.fire("summoning-done", st, player, cheap, log, log.events[before:])
     if any(o["type"] == "TAME" for o in orders):
         tame(st, player, dice, data, log, sheet)
     for o in orders:
@@ -94,79 +87,16 @@ def summon(st: HellState, player: str, sheet, dice, data: HellData, log: Log,
             bonus(st, player, o, data, log, sheet)
 
 
-# -- the Hell cards and abilities that change the prices ---------------------------------
-
-MAD_SCIENTIST = "hell.mad-scientist"
-WORLD_WAR = "hell.world-war"
-PRUFFLAS = "ability.prufflas"
-MAD_LEGION_COST = 2  # Mad Scientist: "Legions for only 2 Souls each"
-
-
-def _mad_scientist(st: HellState, player: str, cheap: bool, log: Log,
-                   ordered: bool = False) -> bool:
-    """Mad Scientist (hell.mad-scientist), while in play: a Triumvirate may recruit
-    Lieutenants at half cost and Legions for 2 Souls, and then takes 1 Disfavour in that
-    Summoning Phase. Read as: a Disfavour in each Summoning Phase in which he summons at
-    the cheap price (not in every one once he has). His choice, the `MAD SCIENTIST`
-    order (orders/events.py); default: he does not."""
-    if not events.in_force(st, MAD_SCIENTIST):
-        return False
-    if cheap:
-        by = " (MAD SCIENTIST)" if ordered else ""
-        log.public("mad-scientist", f"Mad Scientist: {player} recruits at the cheap price "
-                   f"this Summoning Phase{by} (Lieutenants half cost, Legions 2 Souls).",
-                   "HG-6.1.1-01", player=player, cheap=True)
-    else:
-        log.public("mad-scientist", f"Mad Scientist: {player} pays the usual prices "
-                   "(default: he does not take the cheap offer, which costs a Disfavour).",
-                   "HG-6.1.1-01", player=player, cheap=False, default=True)
-    return cheap
-
+# -- the cards that change the prices ------------------------------------------------------
 
 def lieutenant_price(st: HellState, cost: int, cheap: bool) -> tuple[int, str]:
-    """A Recruit Lieutenant card's Soul cost after World War (hell.world-war) and Mad
-    Scientist halve it, each rounding down (HG-3.3-03); and what halved it, for the log."""
-    why = []
-    if events.in_force(st, WORLD_WAR):
-        cost, why = cost // 2, [*why, "halved by World War"]
-    if cheap:
-        cost, why = cost // 2, [*why, "halved by Mad Scientist"]
+    """A Recruit Lieutenant card's Soul cost after the cards that halve it
+    ("lieutenant-price": World War, then Mad Scientist when `cheap`), each rounding down
+    (HG-3.3-03); and what halved it, for the log."""
+    why = hooks.collect("lieutenant-price", st, cheap)
+    for _ in why:
+        cost //= 2
     return cost, (", " + " and ".join(why)) if why else ""
-
-
-@effects.ability(PRUFFLAS)
-def prufflas_box(st: HellState, player: str, dice, data: HellData, log: Log,
-                 picks: list[str] = ()) -> int | None:
-    """Prufflas (ability.prufflas): "When he recruits a Lieutenant, his Triumvirate picks
-    one freely (taking a top counter) instead of rolling the die." Read as: whenever his
-    owner recruits, while Prufflas is in play and not Incapacitated (HG-3.3-04). Which
-    box is the player's choice; default: the box whose top Lieutenant has the highest
-    Leadership, a die between equals; `picks` (PRUFFLAS PICKS) names Lieutenants in the
-    order wanted, and the first on top of a box is taken. None: the ability does not
-    apply (the die is rolled); 0: every box is empty."""
-    mine = [d for d in st.active_daemons(player) if data.daemons[d.id].ability.id == PRUFFLAS]
-    if not mine:
-        return None
-    full = [i + 1 for i, pile in enumerate(st.lieutenant_boxes) if pile]
-    if not full:
-        return 0
-    tops = {st.lieutenant_boxes[b - 1][0]: b for b in full}
-    wanted = next((lt for lt in picks if lt in tops), None)
-    if wanted is not None:
-        log.public("prufflas", f"Prufflas ({player}): {player} picks Lieutenant "
-                   f"{data.lieutenants[wanted].name} freely instead of rolling, from box "
-                   f"{tops[wanted]} (PRUFFLAS PICKS).", "HG-2.4.1-01", player=player,
-                   box=tops[wanted], ability=PRUFFLAS, default=False)
-        return tops[wanted]
-    best = max(data.lieutenants[st.lieutenant_boxes[b - 1][0]].leadership for b in full)
-    top = [b for b in full if data.lieutenants[st.lieutenant_boxes[b - 1][0]].leadership == best]
-    box = top[0] if len(top) == 1 else dice.pick(
-        top, "HG-6.1-03 Prufflas: boxes tied for the best Leadership", player)
-    log.public("prufflas", f"Prufflas ({player}): {player} picks a Lieutenant freely instead "
-               f"of rolling, from box {box} (default: the top Lieutenant with the highest "
-               f"Leadership{', a die between equals' if len(top) > 1 else ''}).",
-               "HG-2.4.1-01", player=player, box=box, ability=PRUFFLAS, default=True)
-    return box
 
 
 # -- Legions (8.2) -----------------------------------------------------------------------
@@ -329,7 +259,8 @@ def recruit_card(hand: list[str], o: dict, data: HellData) -> str | None:
 def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log,
             cheap: bool = False, sheet=None, order: dict | None = None) -> None:
     """Play a Recruit Lieutenant card and pay its cost (HG-8.3.1-01), roll for a box
-    (HG-8.3.1-02, mapping from data, A-07); an empty box fails, card and Souls spent
+    (HG-8.3.1-02, mapping from data, A-07) unless an ability picks it ("lieutenant-box":
+    Prufflas); an empty box fails, card and Souls spent
     (HG-8.3.1-04, A-07); a box emptied is refilled from the Return box (HG-8.3.1-05).
     Without `WITH`, the cheapest Recruit Lieutenant card in hand is used. `sheet` and
     `order` (the order as on the sheet) name the line when it fails (issue 20)."""
@@ -369,7 +300,8 @@ def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log,
     st.discard(card)
     played = (f"{player} plays {data.arcana[card].name} (Recruit Lieutenant, "
               f"{count(cost, 'Soul')}{halved})")
-    chosen = prufflas_box(st, player, dice, data, log, o.get("prufflas") or [])
+    picked = hooks.first("lieutenant-box", st, player, sheet, dice, data, log)
+    chosen = picked[0] if picked else None
     if chosen == 0:
         log.public("recruit-failed", f"{played}: every Lieutenants Available box is empty "
                    "and the recruitment fails.", "HG-8.3.1-04", player=player, roll=None)
@@ -391,11 +323,11 @@ def recruit(st: HellState, player: str, o: dict, dice, data: HellData, log: Log,
         return
     lieutenant = pile.pop(0)
     st.new_unit(LIEUTENANT, player, place, ref=lieutenant)
-    how = f"{how}: " if die else f"{how} freely (Prufflas): "
+    how = f"{how}: " if die else f"{how} freely ({picked[2]}): "
     log.public("recruit", f"{played}, {how}{data.lieutenants[lieutenant].name} from "
                f"box {box} joins him in {data.sectio[place].name}.", "HG-8.3.1-02",
                player=player, roll=die, lieutenant=lieutenant,
-               **({"ability": PRUFFLAS} if chosen else {}))
+               **({"ability": picked[1]} if chosen else {}))
     if not pile and st.lieutenant_return:
         pile.extend(st.lieutenant_return)
         st.lieutenant_return.clear()

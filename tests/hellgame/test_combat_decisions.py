@@ -6,7 +6,7 @@ from phase_runner import run_phase
 
 from pbem.dice import Dice
 from pbem_games.hellgame import combat
-from pbem_games.hellgame.combat import abilities
+from pbem_games.hellgame.combat import ability_use
 from pbem_games.hellgame.combat.fight import Fight
 from pbem_games.hellgame.data import load_data
 from pbem_games.hellgame.log import Log
@@ -99,11 +99,11 @@ def test_ip_45_moloch_failed_hearts_roll_the_hound_rampages(make_state):
     f = Fight(st, DATA, Dice(script=[4, 3, 5]), Log(), {"a": None, "b": None, "c": None},
               SH, set())
     f.sides, f.daemons, f.fixed = [["a"], ["b"]], {"a": [MOLOCH]}, {"a": 0, "b": 1}
-    abilities.use(f, 1)  # Stars 4: summoned; Hearts 3 > 2: rampages; it rolls 5: side 1
+    ability_use.use(f, 1)  # Stars 4: summoned; Hearts 3 > 2: rampages; it rolls 5: side 1
     f.dice.finish()
     assert (st.unit("u4").owner, st.unit("u4").minder) == (None, None)
     assert f.sides == [["a"], ["b", "hound:u4"]]
-    abilities.use(f, 2)
+    ability_use.use(f, 2)
     assert st.hellhound_box == []  # once per combat: no second summoning
 
 

@@ -7,7 +7,7 @@ import pytest
 from random_kit import hound, lilith, uriel
 
 from pbem.dice import Dice
-from pbem_games.hellgame import combat, effects, gifts, random_moves
+from pbem_games.hellgame import combat, effects, gifts, hooks, random_moves
 from pbem_games.hellgame.action import march as march_mod
 from pbem_games.hellgame.action.context import ActionCtx, Queue
 from pbem_games.hellgame.action.march import parse_march, run_march
@@ -242,7 +242,7 @@ def test_hell_orgasmatron_blocks_pulls_and_sixes(make_state):
     from pbem_games.hellgame.random_moves.common import MoveCtx
 
     log = Log()
-    movement.random_moves_start(MoveCtx(st, DATA, Dice(script=[]), log, {}))
+    hooks.fire("random-moves-start", MoveCtx(st, DATA, Dice(script=[]), log, {}))
     assert locs(st) == {"u1": C2[0], "u2": C2[0], "u3": C2[4], "u4": C1[3]}
     log = call(movement.before_combat, st, {}, script=[6, 1, 3])
     assert locs(st) == {"u2": C2[0], "u3": C2[4], "u4": C1[3]}

@@ -76,7 +76,7 @@ def test_twelfth_night_reverses_the_rank_order(make_state):
         "Twelfth Night: the Daemons act in reverse Rank order: Naburos, Baal, Sammael."]
     passes = [e.data["daemon"] for e in log.events if e.kind == "pass-for-good"]
     assert passes == ["daemon.naburos", "daemon.baal", "daemon.sammael"]
-    events.clean_up(st, Log())  # the turn is over: the order is normal again
+    end_phase.hell_cards_over(st, Log())  # the turn is over: the order is normal again
     assert action.queue.build(st, DATA).waiting == ["daemon.sammael", "daemon.baal",
                                                     "daemon.naburos"]
 
@@ -320,10 +320,10 @@ def test_lucifer_an_impostor_no_petitions_no_buy_off_no_atonement(make_state):
     end_phase.buy_off(st, {}, elog)
     assert (st.players["a"].favours, st.players["a"].disfavours) == (4, 1)
     assert public(elog, "buy-off-refused")
-    actx = SimpleNamespace(st=st)
+    actx = SimpleNamespace(st=st, data=DATA)
     assert "Lucifer - An Impostor?" in cannot_pay(actx, "a", DATA.arcana["arcana.defection"])
     assert cannot_pay(actx, "a", DATA.arcana["arcana.incubus"]) is None
-    events.clean_up(st, Log())  # next turn: all allowed again
+    end_phase.hell_cards_over(st, Log())  # next turn: all allowed again
     assert cannot_pay(actx, "a", DATA.arcana["arcana.defection"]) is None
 
 
@@ -386,7 +386,7 @@ def test_long_parliament_ends_when_replaced(make_state):
     """hell.long-parliament: Red Peril replaces it: nobody owes a Diplomacy Action."""
     st = _diplomats(make_state)
     draw(st, tr.LONG_PARLIAMENT)
-    events.clean_up(st, Log())
+    end_phase.hell_cards_over(st, Log())
     events.place_permanent(st, DATA, Log(), RED_PERIL, "HG-6.1.1-01")
     run_phase(action.run, st, DATA)
     assert st.players["a"].disfavours == 0 and st.players["b"].disfavours == 0

@@ -19,7 +19,8 @@ from random_kit import run as run_random_moves
 from random_kit import uriel
 
 from pbem.dice import Dice
-from pbem_games.hellgame import effects, hooks, ownership, petitions, soul
+from pbem_games.hellgame import effects, hooks, ownership, petitions
+from pbem_games.hellgame.hellcards import income
 from pbem_games.hellgame.log import Log
 
 FOREST = "sectio.the-forest-of-suicides"  # 6 Souls
@@ -133,7 +134,7 @@ def test_hg_15_2_01_i_want_it_all_unpaid_last_sectio_is_rescued(make_state, data
     st = make_state(["a", "b"], owners={THIEVES: "a", LIARS: "b", SUGAR: "b"},
                     units=[("legion", "b", LIARS)], event="hell.i-want-it-all")
     log, dice = Log(), Dice(script=[])
-    soul.i_want_it_all(st, data, log, dice)
+    income.i_want_it_all(st, data, log, dice)
     dice.finish()
     assert st.owners == {LIARS: "a", SUGAR: "b"}
     assert [e.kind for e in log.events] == ["greedy-lost", "last-sectio"]

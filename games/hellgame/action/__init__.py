@@ -6,22 +6,24 @@ far (orders/actions.py, conditions.py). An alternative that cannot be carried ou
 reported on the player's report with the reason and the next one is tried; the phase
 never stops for a bad order. With none left, the default applies (IP-18): Pass for Good
 the first time the Daemon comes up, an empty March once it has Passed (A-10).
+
+What cards and Daemon abilities change in the phase, they say through hook points
+(games/hellgame/hooks.py, "The Action Phase"): the phase names no card and imports none.
+The kinds of Action are registered by action/catalog.py (and ABILITY by
+action/abilities.py), which loader.py imports, as every registrant: this package imports
+neither, so that importing one of its modules (action.flight ...) pulls in no Action.
 """
 
 from __future__ import annotations
 
-from .. import playright, playright_lasting
+from .. import hooks
 from ..orders import orders_of
 from ..orders.failures import FAILED, line_of
-from . import (
-    abilities,
-    catalog,  # noqa: F401  (registers every kind)
-    conditions,
-)
+from . import conditions
 from .context import ActionCtx, Queue
 from .kinds import EARTH, HELL, KINDS, place_refusal
 from .queue import build, choose_pass_card, play_pass
-from .simple import PROTOCOL, protocol_forbids, return_to_hell
+from .simple import pass_for_good_forbidden, return_to_hell
 
 __all__ = ["run", "Queue", "ActionCtx"]
 
@@ -30,15 +32,9 @@ KEYWORD = "ACTION"
 
 def run(st, sheets, dice, data, log) -> Queue:
     """Play the phase; returns its Rank Track queue (what each Daemon took), for tests."""
-    from .. import events
-    from ..hellcards import turn_rules
-
     queue = build(st, data)
     started = list(queue.waiting)
-    if events.in_force(st, turn_rules.TWELFTH_NIGHT):
-        log.public("twelfth-night-order", "Twelfth Night: the Daemons act in reverse Rank "
-                   "order: " + ", ".join(data.daemons[d].name for d in started) + ".",
-                   "HG-6.1-01", order=started)
+    hooks.fire("action-phase-begins", st, data, log, started)  # Twelfth Night says so
     for d in sorted(st.daemons.values(), key=lambda d: (data.daemons[d.id].rank, d.id)):
         if d.incapacitated:  # HG-9.0-02
             log.public("incapacitated", f"{data.daemons[d.id].name} ({d.owner}) is "
@@ -70,10 +66,9 @@ def run(st, sheets, dice, data, log) -> Queue:
             _unused(log, sheets, owner, daemon, data, "it was destroyed before it came up"
                     if d is None else "it was Incapacitated before it came up [HG-9.0-02]"
                     if d.incapacitated else "the Action Phase ended before it came up")
-    st.marks.pop(PROTOCOL, None)  # "this turn": the only Pass for Good of the turn is past
-    playright.end_action_phase(st, data, log, queue)  # Play Right Away cards (HG-6.3.1-01)
-    # Walpurgis Night, Council, Long Parliament look back on the phase now it is over
-    turn_rules.end_of_action_phase(st, data, dice, log, queue.taken, started, sheets)
+    # Protocol ends; Play Right Away cards (HG-6.3.1-01); Walpurgis Night, Council, Long
+    # Parliament look back on the phase now it is over
+    hooks.fire("action-phase-ends", st, data, dice, log, sheets, queue, started)
     return queue
 
 
@@ -98,14 +93,14 @@ def _up(actx: ActionCtx, alternatives: list[dict]) -> bool:
         actx.log.public("pass-for-good", f"{name} must Pass for Good this turn (recalled "
                         f"from Earth)", "HG-10.1-03", daemon=actx.daemon,
                         forced=True)
-        abilities.on_pass_for_good(actx)  # Ashtaroth's Favour
+        hooks.fire("passed-for-good", actx)  # Ashtaroth's Favour
         _unused(actx.log, actx.sheets, actx.player, actx.daemon, actx.data, "it was "
                 "recalled from Earth and must Pass for Good this turn [HG-10.1-03]",
                 borrowed=actx.st.daemons[actx.daemon].owner != actx.player)
         return False
-    if playright.before_action(actx, first_time):  # A Bad Day, Mania ... (HG-6.3.1-01)
+    if hooks.first("daemon-up", actx, first_time):  # A Bad Day, Mania ... (HG-6.3.1-01)
         return False
-    copy = playright_lasting.copy_kind(actx)  # Mad Love: only the beloved's kind of Action
+    copy = hooks.first("action-kind-forced", actx)  # Mad Love: the beloved's kind only
     if copy is not None:
         alternatives = [a for a in alternatives if a["kind"] == copy]
     for alt in alternatives:
@@ -130,7 +125,7 @@ def _up(actx: ActionCtx, alternatives: list[dict]) -> bool:
             return False
         _failed(actx, alt, f"{label} not possible: {why}")
     if copy is not None:
-        playright_lasting.cannot_copy(actx, copy)
+        hooks.fire("action-kind-forced-failed", actx, copy)
         return False
     _default(actx, first_time)
     return False
@@ -160,10 +155,10 @@ def _take(actx: ActionCtx, alt: dict) -> str | None:
 
 
 def _default(actx: ActionCtx, first_time: bool) -> None:
-    """IP-18: Pass for Good at the first turn; after a Pass, or where Protocol forbids
-    Passing for Good (arcana.protocol), an empty March (A-10)."""
+    """IP-18: Pass for Good at the first turn; after a Pass, or where a card forbids
+    Passing for Good (Protocol), an empty March (A-10)."""
     q = actx.queue
-    forbidden = first_time and actx.daemon not in q.passed and protocol_forbids(actx)
+    forbidden = first_time and actx.daemon not in q.passed and pass_for_good_forbidden(actx)
     if forbidden:
         q.taken[actx.daemon] = "MARCH"
         actx.log.public("empty-march", f"{_name(actx)} may not Pass for Good ({forbidden}), "
@@ -173,7 +168,7 @@ def _default(actx: ActionCtx, first_time: bool) -> None:
         q.taken[actx.daemon] = "PASS FOR GOOD"
         actx.log.public("pass-for-good", f"{_name(actx)} Passes for Good (no order "
                         f"applies: default)", "HG-9.3-01", daemon=actx.daemon, default=True)
-        abilities.on_pass_for_good(actx)  # Ashtaroth's Favour
+        hooks.fire("passed-for-good", actx)  # Ashtaroth's Favour
     else:
         q.taken[actx.daemon] = "MARCH"
         actx.log.public("empty-march", f"{_name(actx)} has Passed and may not Pass for Good, "

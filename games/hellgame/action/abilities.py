@@ -23,11 +23,13 @@ Abilities used only when ordered (IP-33):
 - The ability Actions, `<Daemon>: ABILITY [ON <player>]` (`parse_ability`,
   `run_ability`): Balban, Ereshkigal, Orias, Sammael (Lilith in AnteHell), Xaphan (a
   Phenomenon; which of the two cards by the standing order XAPHAN CHOOSES).
-- Caim's re-roll (reroll.py), Paymon's Double Pass (queue.py), Naburos's double
-  distance (march_orders.py) and Gomory's Influence re-roll (diplomacy.py) live with the
-  rolls and moves they change; the last two are registered here. Asmodeus's hand limit
-  (`cards.hand_limit`) and Belphegor's redraw (`cards.belphegor_redraw`, standing order
-  BELPHEGOR REDRAWS) live with the Arcana draw.
+- Caim's re-roll (`offer`, on the hook point "roll-failed" that reroll.py fires) and
+  Paymon's Double Pass (`granted_by`, on "double-pass-granted", asked by queue.py) are
+  here. Naburos's double distance (march_orders.py) and Gomory's Influence re-roll
+  (diplomacy.py) live with the moves and rolls they change, which ask "ability-for"
+  which ability gives them; they are registered here. Asmodeus's hand limit,
+  Belphegor's redraw (standing order BELPHEGOR REDRAWS), Zagam's Souls and Prufflas's
+  pick act outside the Action Phase: they are in abilities.py (the game's top level).
 
 Helpers other rules ask (a Daemon's nature, not a choice):
 - `can_be_incapacitated`: Agares on Earth cannot be Incapacitated (ability.agares).
@@ -39,24 +41,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pbem.engine import ILLEGAL, INVALID
 
-from .. import effects
+from .. import effects, hooks
 from ..errors import OrderError
+from ..hooks import hook
 from ..log import count
 from ..orders.common import player_name
-from ..orders.keywords import XAPHAN_CHOOSES
+from ..orders.keywords import ANY, CAIM_REROLLS, PAYMON_GRANTS, XAPHAN_CHOOSES
 from ..state import ANTEHELL, ON_EARTH
-from . import diplomacy, march_orders
+from . import conditions, diplomacy, march_orders
 from .context import ActionCtx
+from .kinds import register
+from .queue import Grant
+from .reroll import ATONEMENT, EVIL_DEEDS
 
 RULE = "HG-2.4.1-01"  # a Daemon card's special ability
 OFF = "HG-3.3-04"  # an Incapacitated Daemon's ability is off
 
 ASHTAROTH, BALBAN, BEELZEBUB = "ability.ashtaroth", "ability.balban", "ability.beelzebub"
-CAIM, ERESHKIGAL, GOMORY = "ability.caim", "ability.ereshkigal", diplomacy.GOMORY
+CAIM, ERESHKIGAL, GOMORY = "ability.caim", "ability.ereshkigal", "ability.gomory"
 NABUROS, ORIAS, PAYMON = "ability.naburos", "ability.orias", "ability.paymon"
 SAMMAEL, THAMUZ, UKOBACH = "ability.sammael", "ability.thamuz", "ability.ukobach"
 XAPHAN = "ability.xaphan"
@@ -122,6 +128,7 @@ def daemon_sex(st, data, daemon_id: str) -> str:
 
 # -- abilities that change a core Action -----------------------------------------------------
 
+@hook("passed-for-good", order=10)
 @effects.ability(ASHTAROTH)
 def on_pass_for_good(actx: ActionCtx) -> None:
     """Ashtaroth "may receive a Favour each time she takes the Pass for Good Action":
@@ -156,10 +163,99 @@ def walks_without_card(actx: ActionCtx) -> bool:
     return acting_with(actx, THAMUZ)
 
 
+@hook("action-roll-ability", order=10)
+def changes_roll(actx: ActionCtx, roll: str) -> tuple[int, str] | None:
+    """(value, ability) when the acting Daemon's ability changes a roll of `roll`:
+    Beelzebub's three Atonement dice, Ukobach's +1 to every Evil Deeds die."""
+    if roll == ATONEMENT and acting_with(actx, BEELZEBUB):
+        return atonement_dice(actx), BEELZEBUB
+    if roll == EVIL_DEEDS and acting_with(actx, UKOBACH):
+        return evil_deeds_bonus(actx), UKOBACH
+    return None
+
+
+#: What an Action asks an ability for (the hook point "ability-for"): the feature, and
+#: the ability that gives it.
+FEATURES = {"walk-without-card": THAMUZ, "march-double": NABUROS, "influence-reroll": GOMORY}
+
+
+@hook("ability-for", order=10)
+def ability_for(feature: str) -> str | None:
+    """The ability that gives a Daemon `feature`: Thamuz walks the Earth without a card
+    (simple.run_walk), Naburos moves a Unit double distance (march_orders.py), Gomory
+    re-rolls an Influence die (diplomacy._roll)."""
+    return FEATURES.get(feature)
+
+
 # Abilities carried out inside another Action's code, registered under the function that
 # does it so the audit counts them.
 effects.ability(GOMORY)(diplomacy.run_influence)  # INFLUENCE ... REROLL (diplomacy._roll)
 effects.ability(NABUROS)(march_orders.max_steps)  # MARCH ... DOUBLE
+
+
+# -- Paymon's Double Pass, Caim's re-roll (IP-33: by standing orders) -------------------------
+
+@hook("double-pass-granted", order=10)
+def paymon_grants(actx: ActionCtx) -> Grant | None:
+    """Paymon "each turn, may grant any Daemon except himself a Double Pass" (IP-33):
+    the grant queue.py takes for the Daemon up, or None (`granted_by`)."""
+    grantor = granted_by(actx)
+    if grantor is None:
+        return None
+    return Grant(f"the Double Pass Paymon ({grantor}) grants",
+                 {"granted_by": grantor, "ability": PAYMON})
+
+
+@effects.ability(PAYMON)
+def granted_by(actx: ActionCtx) -> str | None:
+    """The player whose Paymon grants the Daemon up now a Double Pass, or None: Paymon is
+    in play and not Incapacitated (HG-3.3-04), has granted none this turn, is not the
+    Daemon up, and his owner's first PAYMON GRANTS line naming it has a condition that
+    holds, read for that owner (MY, I, SOULS are his)."""
+    paymon = working(actx.st, actx.data, PAYMON)
+    if paymon is None or paymon.id == actx.daemon or used_this_turn(actx.log, PAYMON):
+        return None
+    owner = paymon.owner
+    for grant in actx.orders(owner, PAYMON_GRANTS):
+        if grant["daemon"] != actx.daemon:
+            continue
+        if grant["if"] is None or conditions.holds(grant["if"], replace(actx, player=owner)):
+            return owner
+    return None
+
+
+@hook("roll-failed", order=10)
+def caim_rerolls(actx: ActionCtx, player: str, kind: str, faces: list[int],
+                 failed: Callable[[list[int]], list[int]],
+                 what: Callable[[list[int], int], str]) -> None:
+    """Caim re-rolls the first failed die (`failed(faces)[0]`) of a roll (reroll.py), in
+    place, before the re-roll cards."""
+    bad = failed(faces)
+    if not bad:
+        return
+    new = offer(actx, player, kind, faces[bad[0]], what(faces, bad[0]))
+    if new is not None:
+        faces[bad[0]] = new
+
+
+@effects.ability(CAIM)
+def offer(actx: ActionCtx, player: str, kind: str, die: int, what: str) -> int | None:
+    """Caim re-rolls `die`, a failed die `player` rolled in a roll of `kind`: the new face,
+    or None when she does not. `what` names the die for the report ("the 2 of Baal's
+    Atonement"). "Each turn, may re-roll one die rolled by her Triumvirate"
+    (ability.caim), by the standing order CAIM REROLLS: she is in play, not Incapacitated
+    (HG-3.3-04), her player rolled the die, his order lists this kind of roll and she has
+    not re-rolled a die this turn. The new face stands, better or worse."""
+    caim = working(actx.st, actx.data, CAIM)
+    if caim is None or caim.owner != player or used_this_turn(actx.log, CAIM):
+        return None
+    orders = actx.orders(player, CAIM_REROLLS)
+    if not orders or not ({kind, ANY} & set(orders[0]["kinds"])):
+        return None
+    new = actx.dice.roll(f"Caim's re-roll of {what}", player)
+    actx.log.public("ability-reroll", f"Caim ({player}) re-rolls {what}: {new}", "IP-33",
+                    player=player, roll=kind, old=die, new=new, ability=CAIM)
+    return new
 
 
 # -- abilities taken as an Action: <Daemon>: ABILITY [args] -------------------------------------
@@ -244,6 +340,15 @@ def run_ability(actx: ActionCtx, order: dict) -> str | None:
     return ACTIONS[aid].run(actx, order)
 
 
+# Each Daemon's own ability taken as an Action (abilities.py checks its place and cost);
+# the last kind registered (loader.py imports this module after action/catalog.py).
+register("ABILITY", parse=parse_ability, run=run_ability,
+         rule="HG-2.4.1-01", example="Orias: ABILITY ON boris",
+         doc="the Daemon's special ability taken as its Action: Balban (on Earth, 8 Souls for "
+             "1 Favour), Ereshkigal (Incapacitated, 1 Disfavour less), Orias (ON <player>: "
+             "Roll against Stars to see the hand)")
+
+
 @action_ability(BALBAN)
 def balban(actx: ActionCtx, order: dict) -> str | None:
     """"On Earth, may take an Action and sacrifice eight Souls to gain a Favour." She
@@ -269,11 +374,10 @@ def ereshkigal(actx: ActionCtx, order: dict) -> str | None:
     nothing. She recovers as any Incapacitated Daemon does (HG-13.2-01). Refused under
     Lucifer - An Impostor? (hell.lucifer-an-impostor): no Disfavour is used this turn,
     and she would be Incapacitated for nothing."""
-    from ..hellcards import turn_rules  # late: the Hell-card modules import Actions
-
-    if turn_rules.impostor(actx.st):
+    impostor = hooks.first("favour-use-forbidden", actx.st)  # Lucifer - An Impostor?
+    if impostor is not None:
         return ("Ereshkigal's ability discards a Disfavour, and this turn Lucifer - An "
-                f"Impostor? forbids using one [{turn_rules.IMPOSTOR}]")
+                f"Impostor? forbids using one [{impostor}]")
     p = actx.st.players[actx.player]
     if p.disfavours == 0:
         return f"{actx.player} has no Disfavour to lose [{ERESHKIGAL}]"
@@ -357,9 +461,8 @@ def xaphan(actx: ActionCtx, order: dict) -> str | None:
     acts). Refused, nothing changed, with fewer than three Hell cards in the deck. The
     three cards go to the bottom of the Hell deck in the order drawn (HG-3.3-02). The
     Warning Sign moves to her Phenomenon for the rest of the turn (there is one sign,
-    HG-6.2-03): a lasting Phenomenon of the Hell Phase ends then."""
-    from .. import events
-
+    HG-6.2-03): a lasting Phenomenon of the Hell Phase ends then. The Phenomenon is
+    resolved by the hook point "trigger-phenomenon" (events.resolve_phenomenon)."""
     st, data = actx.st, actx.data
     if st.daemons[actx.daemon].where == ON_EARTH:
         return f"Xaphan triggers a Phenomenon only from Hell [{XAPHAN}]"
@@ -386,6 +489,7 @@ def xaphan(actx: ActionCtx, order: dict) -> str | None:
         actx.log.public("warning-sign-moves", "The Warning Sign moves to Xaphan's "
                         "Phenomenon: this turn's earlier Phenomenon no longer lasts",
                         "HG-6.2-03", ability=XAPHAN)
-    events.resolve_phenomenon(st, actx.sheets, actx.dice, data, actx.log, chosen, place)
+    hooks.fire("trigger-phenomenon", st, actx.sheets, actx.dice, data, actx.log, chosen,
+               place)
     st.hell_deck.extend([*two, place])
     return None

@@ -5,7 +5,7 @@ Daemon falling back to its next alternative (never silently)."""
 
 from __future__ import annotations
 
-from . import abilities, diplomacy, magic, march, simple
+from . import diplomacy, magic, march, simple
 from .kinds import EARTH, HELL, register
 
 register("PASS FOR GOOD", parse=simple.parse_pass_for_good, run=simple.run_pass_for_good,
@@ -58,9 +58,5 @@ register("SUPPORT", parse=magic.parse_support, run=magic.run_support, rule="HG-9
          doc="a Supporting Action: before the caster acts, in its place, add this Daemon's "
              "Hearts, Skulls or Stars to the card's requirement")
 
-# Each Daemon's own ability taken as an Action (abilities.py checks its place and cost).
-register("ABILITY", parse=abilities.parse_ability, run=abilities.run_ability,
-         rule="HG-2.4.1-01", example="Orias: ABILITY ON boris",
-         doc="the Daemon's special ability taken as its Action: Balban (on Earth, 8 Souls for "
-             "1 Favour), Ereshkigal (Incapacitated, 1 Disfavour less), Orias (ON <player>: "
-             "Roll against Stars to see the hand)")
+# ABILITY, each Daemon's own ability taken as an Action, is registered last, by
+# action/abilities.py (the abilities are card-layer code: no phase imports them).

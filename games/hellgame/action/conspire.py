@@ -36,7 +36,7 @@ import re
 
 from pbem.engine import ILLEGAL, INVALID
 
-from .. import effects
+from .. import effects, hooks
 from ..errors import OrderError
 from ..favours import attribute
 from ..log import count
@@ -46,7 +46,6 @@ RULE = "HG-9.7.3-01"
 RIG_RULE = "HG-9.7.3.1-01"
 VARIANT = "rigging_events"
 AREAS = ("heaven", "earth", "hell")
-SPIRITUAL_REVIVAL = "hell.spiritual-revival"  # hellcards/turn_rules.py
 ANY, EMPTY, REPLACE = "any", "empty", "replace:"
 
 
@@ -191,22 +190,19 @@ def _conspire(actx, order: dict) -> None:
     text += f", and discards the other {count(len(unused), 'card')}." if unused else "."
     log.public("conspire-place", text, "HG-9.7.3-02", player=actx.player, card=card,
                area=area, replaced=old)
-    if old:
-        from ..events import leaves_play  # events imports action: no import cycle
-
-        leaves_play(st, data, log, old)  # a replaced Uriel/Lilith card takes its figure
+    if old:  # a replaced Uriel/Lilith card takes its figure (events.py)
+        hooks.fire("permanent-leaves-play", st, data, log, old)
     resolve_permanent(actx, card, "HG-9.7.3-02")
 
 
 def choose(drawn: list[str], order: dict, permanent: dict, data) -> str | None:
     """The drawn card the wish-list picks (IP-27), or None: only Permanent cards
-    (HG-9.7.3-04), never one on the never-list, at most one (HG-9.7.3-02). While
-    Spiritual Revival is in play no Permanent Earth card may stay in play
-    (hell.spiritual-revival), so none is chosen."""
+    (HG-9.7.3-04), never one on the never-list, at most one (HG-9.7.3-02), never one a
+    card in force bars (hook point "conspire-barred": while Spiritual Revival is in play
+    no Permanent Earth card may stay in play, so none is chosen)."""
     usable = [c for c in drawn if data.hell_cards[c].event.permanent
               and c not in order["never"]
-              and not (data.hell_cards[c].event.permanent == "earth"
-                       and permanent.get("heaven") == SPIRITUAL_REVIVAL)]
+              and not hooks.first("conspire-barred", data, permanent, c)]
     for wish in order["wishes"]:
         for c in usable:
             area = data.hell_cards[c].event.permanent

@@ -1,25 +1,21 @@
 """Counters (9.8.2): who may answer a card just played, with what, and at what cost
 (HG-9.8.2-01..03, IP-30, A-12). Players' standing COUNTER orders (orders/counters.py)
-are read in sheet order; magic.py plays the stack this builds."""
+are read in sheet order; magic.py plays the stack this builds. Cards in force answer the
+hook points "counter-forbidden" (no Counter now) and "counter-played" (what a Counter
+also costs: Tempers' Disfavour), and "magic-forbidden" (Magic Burnout)."""
 
 from __future__ import annotations
 
-from .. import effects
-from ..in_play import in_force
-from ..state import ON_EARTH
+from .. import effects, hooks
 from .magic import (
     COUNTER,
     COUNTER_TIMINGS,
-    IMPOSTOR,
     Cast,
-    burnout,
     cannot_pay,
     counter_rule,
-    impostor,
+    magic_forbidden,
     play,
 )
-
-TEMPERS = "hell.tempers"  # events.TEMPERS
 
 
 @counter_rule
@@ -55,33 +51,19 @@ def next_counter(top: Cast) -> Cast | None:
         how = (f"; this is {data.daemons[daemon].name}'s Action for the turn, taken out of "
                "sequence [HG-9.8.2-03]")
     play(counter, how)
-    tempers(counter)
+    hooks.fire("counter-played", counter)  # Tempers: a Disfavour
     return counter
-
-
-def tempers(counter: Cast) -> None:
-    """Tempers (hell.tempers), while in play: whoever plays a Counter Arcana takes 1
-    Disfavour. Its garbled last sentence ("they may be used in any combat where each side
-    has two Legions or fewer") speaks of combats, not of the Action Phase: here every
-    Counter costs the Disfavour."""
-    if not in_force(counter.st, TEMPERS):
-        return
-    counter.st.players[counter.player].disfavours += 1
-    counter.log.public("tempers-counter", f"Tempers: {counter.player} played a Counter and "
-                       "takes 1 Disfavour.", "HG-6.1.1-01", player=counter.player,
-                       card=counter.card)
 
 
 def _offer(top: Cast, player: str) -> tuple[str, bool, dict] | None:
     """(countering Daemon, costs no Action, COUNTER order) of the player's first line
     that can answer `top`, or None."""
     st, data = top.st, top.data
-    if impostor(st) and in_force(st, TEMPERS):
-        # under Tempers a Counter costs a Disfavour, which Lucifer - An Impostor? forbids
+    forbidden = hooks.first("counter-forbidden", st)  # Tempers under Lucifer - An Impostor?
+    if forbidden is not None:
         if top.actx.orders(player, COUNTER):
-            top.log.private(player, "counter-refused", "You play no Counter: under Tempers "
-                            "it costs a Disfavour, and this turn Lucifer - An Impostor? "
-                            "forbids using one.", IMPOSTOR)
+            why, rule = forbidden
+            top.log.private(player, "counter-refused", why, rule)
         return None
     for order in top.actx.orders(player, COUNTER):
         card = data.arcana[order["card"]]
@@ -132,8 +114,8 @@ def _countering_daemon(top: Cast, player: str, using: list[str], card
             continue
         if card.major.place and dd.where != card.major.place:
             continue  # a Counter obeys the locale rules of 9.8.1 (HG-9.8.2-01)
-        if dd.where == ON_EARTH and burnout(st):
-            continue  # Magic Burnout: no Magic from Earth (hell.magic-burnout)
+        if magic_forbidden(st, dd.where):
+            continue  # Magic Burnout: no Magic from Earth
         if d in free:
             return d, True
         if d in q.waiting[1:] and d not in q.taken:

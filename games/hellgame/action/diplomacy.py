@@ -30,7 +30,8 @@ first (so their hounds come too), then oldest first. A bribe is the most that is
 with fewer Souls the player pays what he has, the last dice losing their Souls first.
 
 REROLL uses Gomory's ability ("may re-roll one die when trying to Influence a Unit") on
-the first failed die; by default it is not used (IP-33). A Hellhound whose Minder is
+the first failed die; by default it is not used (IP-33). Which ability gives it, the hook
+point "ability-for" says (action/abilities.py). A Hellhound whose Minder is
 disbanded goes on a rampage (HG-9.7.1-10); its immediate Compass move (HG-10.3-02) is
 reported as not implemented.
 
@@ -45,6 +46,7 @@ import re
 
 from pbem.engine import ILLEGAL, INVALID
 
+from .. import hooks
 from ..errors import OrderError
 from ..log import count
 from ..names import match, normalise
@@ -60,7 +62,9 @@ DISBAND, DEFECT = "disband", "defect"
 #: Rolls against Hearts needed (HG-9.7.1-03, HG-9.7.1-04).
 DICE = {(LEGION, DISBAND): 1, (LEGION, DEFECT): 2, (LIEUTENANT, DISBAND): 2,
         (LIEUTENANT, DEFECT): 3}
-GOMORY = "ability.gomory"  # "May re-roll one die when trying to Influence a Unit."
+#: The feature of Gomory's ability (hook point "ability-for"): "May re-roll one die when
+#: trying to Influence a Unit."
+INFLUENCE_REROLL = "influence-reroll"
 SYNTAX = ("INFLUENCE <target> [OR <target>...] [DISBAND | DEFECT [TO <side>, ...]] "
           "[WITH <n> LEGIONS] [BRIBE <n> | BRIBE <a>,<b>] [PAY FAVOUR] [REROLL]")
 
@@ -198,7 +202,8 @@ def _check(o: dict, ctx) -> None:
         raise OrderError(ILLEGAL, f"BRIBE names {len(o['per_die'])} dice but {o['mode'].upper()}"
                          f" rolls at most {count(most, 'die', 'dice')} here",
                          "HG-9.7.1.2-01", f"give at most {count(most, 'number')}, or one total")
-    if o["reroll"] and not any(ctx.data.daemons[d].ability.id == GOMORY
+    gomory = hooks.first("ability-for", INFLUENCE_REROLL) if o["reroll"] else None
+    if o["reroll"] and not any(ctx.data.daemons[d].ability.id == gomory
                                for d in ctx.state.players[ctx.player].daemons):
         raise OrderError(ILLEGAL, "only Gomory may re-roll an Influence die", RULE,
                          "remove REROLL")
@@ -313,12 +318,10 @@ def _plan(actx, order: dict, unit: Unit) -> tuple[dict | None, str]:
     favours = 0
     if unit.location in data.sectio and st.owners.get(unit.location) == unit.owner:
         favours = data.tables["influence_at_home_cost_favours"]
-        from ..hellcards import turn_rules  # late: the Hell-card modules import Actions
-
-        if turn_rules.impostor(st):
+        ban = hooks.first("favour-use-forbidden", st)  # Lucifer - An Impostor?
+        if ban is not None:
             return None, (f"{what} of {unit.owner} is at home, which costs a Favour, and this "
-                          f"turn Lucifer - An Impostor? forbids using one "
-                          f"({turn_rules.IMPOSTOR})")
+                          f"turn {data.hell_cards[ban].name} forbids using one ({ban})")
         if not order["favour"]:
             return None, (f"{what} of {unit.owner} is at home in "
                           f"{place_name(unit.location, data)} and the order does not say "
@@ -400,17 +403,17 @@ def _attempt(actx, order: dict, unit: Unit, plan: dict) -> None:
 
 
 def _thanks_but_no_thanks(actx, unit: Unit, bribes: int) -> bool:
-    """arcana.thanks-but-no-thanks: the owner may keep the Unit (action/spells_daemons.py)."""
-    from .spells_daemons import refuse_defection  # the spells import this package
-
-    return refuse_defection(actx, unit, bribes)
+    """A card may let the owner keep the Unit (hook point "defection-refused": Thanks, But
+    No Thanks, action/spells_daemons.py)."""
+    return bool(hooks.first("defection-refused", actx, unit, bribes))
 
 
 def _roll(actx, order: dict, n: int, hearts: int, bribes: list[int], bonus: int
           ) -> tuple[bool, list[str]]:
     """Roll against Hearts n times, stopping at the first failure (HG-3.4-04,
     HG-9.7.1-03/04): a die succeeds when die - bribe + Bonus Pay <= Hearts."""
-    may_reroll = order["reroll"] and actx.data.daemons[actx.daemon].ability.id == GOMORY
+    may_reroll = order["reroll"] and actx.data.daemons[actx.daemon].ability.id == \
+        hooks.first("ability-for", INFLUENCE_REROLL)
     if order["reroll"] and not may_reroll:
         actx.log.public("influence-reroll", f"REROLL is ignored: only Gomory may re-roll "
                         f"an Influence die, not {actx.data.daemons[actx.daemon].name}.",

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import hooks
 from ..data import PENTAGRAM
 from ..log import count
 from ..orders import flight_pref as pref
@@ -259,9 +260,10 @@ def flee_stack(actx, stack: Stack, frm: str, barred: str | None) -> None:
                                f"is alone in {there} and must flee", "HG-16.2-02",
                                player=lt.owner, sectio=target)
                     flee_stack(actx, Stack(lt.owner, lt), target, barred=frm)
-        if _quagmire(st, data, target):  # 000 §9.5: a Unit entering a Quagmire stops
-            log.public("flight-ends", f"{stack.describe(st, data)} stops in {there}: a "
-                       "Quagmire holds it", "HG-9.5-11", player=stack.player)
+        why = hooks.first("unit-stops-entering", st, data, target)
+        if why:  # 000 §9.5: a Unit entering a Quagmire stops
+            log.public("flight-ends", f"{stack.describe(st, data)} stops in {there}: {why}",
+                       "HG-9.5-11", player=stack.player)
             return
         if being_at(st, LILITH, target):
             log.public("flight-ends", f"{stack.player}'s Units stop in {there}: Lilith is "
@@ -309,12 +311,6 @@ def _outcome(st: HellState, data, frm: str, face: int, barred: str | None,
         return _OCCUPIED, target, ""
     owner = st.owners.get(target)
     return (_OWN if owner == player else _FREE if owner is None else _FOREIGN), target, ""
-
-
-def _quagmire(st: HellState, data, place: str) -> bool:
-    from ..hellcards.movement import quagmire_stops  # hellcards imports action: import late
-
-    return quagmire_stops(st, data, place)
 
 
 def _lt_name(u: Unit, data) -> str:

@@ -1,7 +1,8 @@
 """The kinds of Action a Daemon may take (HG-9.2-01), each with its grammar and its
 effect: a registry, as for orders (STYLE.md: each order type owns its grammar).
 
-Every kind is listed in action/catalog.py. A kind's `parse(text, ctx)` reads what
+Every kind is listed in action/catalog.py, but ABILITY (each Daemon's own ability
+taken as an Action), registered by action/abilities.py. A kind's `parse(text, ctx)` reads what
 follows its keyword on a Daemon's line and returns (canonical text, JSON-compatible
 dict) or raises OrderError. Its
 `run(actx, action)` carries the Action out and returns None, or returns a

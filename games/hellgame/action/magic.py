@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from pbem.engine import ILLEGAL, INVALID
 
-from .. import effects
+from .. import effects, hooks
 from ..errors import OrderError
 from ..favours import attribute
 from ..log import count
@@ -46,8 +46,6 @@ from .context import ActionCtx, not_held
 from .simple import return_to_hell
 
 RULE = "HG-9.8-01"
-MAGIC_BURNOUT = "hell.magic-burnout"  # hellcards/turn_rules.py
-IMPOSTOR = "hell.lucifer-an-impostor"
 SUPPORT_RULE = "HG-9.8.3-01"
 COUNTER_RULE = "HG-9.8.2-01"
 COUNTER = "COUNTER"  # the standing-order keyword read from the sheets (orders/counters.py)
@@ -310,9 +308,10 @@ def run_cast(actx: ActionCtx, order: dict) -> str | None:
     where, why = _locale(actx, card, target)
     if why:
         return why
-    if where == ON_EARTH and burnout(st):
-        return (f"Magic Burnout is in play: no Magic Action may be taken on Earth, where "
-                f"{card.name} would be cast [{MAGIC_BURNOUT}]")
+    ban = magic_forbidden(st, where)  # Magic Burnout: not on Earth
+    if ban:
+        return (f"{data.hell_cards[ban].name} is in play: no Magic Action may be taken "
+                f"{_place(where)}, where {card.name} would be cast [{ban}]")
     cast = Cast(actx, cid, actx.daemon, actx.player, target, where)
     why = (sp.support and _short_of_support(cast, sp.support)) or (sp.check and sp.check(cast)) \
         or cannot_pay(actx, actx.player, card)
@@ -427,28 +426,28 @@ def walks(sheet, daemon: str) -> bool:
                for o in sheet.of("ACTION"))
 
 
-def burnout(st) -> bool:
-    """Magic Burnout (hell.magic-burnout): no Magic Action on Earth while in play."""
-    from .. import events
+def magic_forbidden(st, where: str) -> str | None:
+    """The Hell card in force that forbids Magic Actions taken `where` (Magic Burnout: on
+    Earth), or None (hook point "magic-forbidden")."""
+    return hooks.first("magic-forbidden", st, where)
 
-    return events.in_force(st, MAGIC_BURNOUT)
 
-
-def impostor(st) -> bool:
-    """Lucifer - An Impostor? (hell.lucifer-an-impostor) is this turn's Event."""
-    from .. import events
-
-    return events.in_force(st, IMPOSTOR)
+def favours_forbidden(st) -> str | None:
+    """The Hell card that forbids using Favours and Disfavours this turn (Lucifer - An
+    Impostor?), or None (hook point "favour-use-forbidden")."""
+    return hooks.first("favour-use-forbidden", st)
 
 
 def cannot_pay(actx: ActionCtx, player: str, card) -> str | None:
     """HG-9.8.1-04: Souls and Favours are paid as the card is played; only Favours no
-    Disfavour binds may be spent (HG-14.1-01). Lucifer - An Impostor? (this turn): no
-    card that costs a Favour or a Disfavour may be played."""
+    Disfavour binds may be spent (HG-14.1-01). A card in force may forbid using Favours
+    and Disfavours this turn (Lucifer - An Impostor?): then no card that costs a Favour
+    or a Disfavour may be played."""
     p, cost = actx.st.players[player], card.major.cost
-    if (cost.favours or cost.disfavours) and impostor(actx.st):
-        return (f"{card.name} costs a Favour or a Disfavour, and this turn Lucifer - An "
-                f"Impostor? forbids using either [{IMPOSTOR}]")
+    ban = (cost.favours or cost.disfavours) and favours_forbidden(actx.st)
+    if ban:
+        return (f"{card.name} costs a Favour or a Disfavour, and this turn "
+                f"{actx.data.hell_cards[ban].name} forbids using either [{ban}]")
     if p.souls < cost.souls:
         return f"{card.name} costs {count(cost.souls, 'Soul')} and {player} has {p.souls}"
     if p.free_favours < cost.favours:
@@ -544,9 +543,10 @@ def run_support(actx: ActionCtx, order: dict) -> str | None:
         return f"{name} has acted already; support comes before the caster's Action " \
                "[HG-9.8.3-01]"
     me = st.daemons[actx.daemon]
-    if me.where == ON_EARTH and burnout(st):
-        return (f"Magic Burnout is in play: no Magic Action may be taken on Earth "
-                f"[{MAGIC_BURNOUT}]")
+    ban = magic_forbidden(st, me.where)  # Magic Burnout: not on Earth
+    if ban:
+        return (f"{data.hell_cards[ban].name} is in play: no Magic Action may be taken "
+                f"{_place(me.where)} [{ban}]")
     if me.where != c.where:
         return (f"{name} is {_place(c.where)} and the supporter {_place(me.where)}; they "
                 "must be in the same place [HG-9.8.3-02]")

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .. import hooks
 from ..data import PENTAGRAM
 from ..favours import attribute, roll_against
-from ..in_play import in_force
 from ..log import count
 from ..orders.common import place_name
 from ..orders.failures import IN_PART, order_failed
@@ -36,15 +36,23 @@ from ..orders.passage import grants
 from ..state import ANTEHELL, LEGION, LIEUTENANT, HellState, Unit
 from . import flight, reroll
 from .flight import LILITH, URIEL, Stack, being_at, hounds_of
-from .march_orders import ENTER, HELL, STOP_BEFORE, march_text, move_label, parse_march
+from .march_orders import (
+    ENTER,
+    HELL,
+    MARCH_DOUBLE,
+    STOP_BEFORE,
+    march_text,
+    move_label,
+    parse_march,
+)
 
 __all__ = ["parse_march", "run_march", "march_text", "STOPS", "NO_START"]
 
 GRANT = "GRANT PASSAGE"
-NOT_REAL = "hell.thou-art-not-real"
+#: Thou Art Not Real (hellcards/movement.py, hook point "march-rolls-to-move"): the Units
+#: that fail their Roll against Hearts are held in `HellState.not_real_held`.
 NOT_REAL_RULE = "HG-6.1-01"
 HELD_WHY = "failed a Roll against Hearts under Thou Art Not Real and may not move this turn"
-RIOT = "arcana.riot"  # action/spells_random_moves.py: its Legions may not move this Action Phase
 
 #: Lasting effects (Events, Phenomena such as Quagmire) that stop a march entering a
 #: Sectio (HG-9.5-11) or keep Units from starting to move there (HG-9.5-08): hook id ->
@@ -99,10 +107,10 @@ class _March:
         if reason:
             return None, f"{reason} [HG-9.5-08]"
         if m["unit"] == "lieutenant":
-            from ..events import lieutenants_may_move  # events imports action: no cycle
-
-            if not lieutenants_may_move(st):
-                return None, "Red Peril is in play: no Lieutenant may move [HG-6.1.1-01]"
+            held_by = hooks.first("lieutenants-held", st)  # Red Peril
+            if held_by is not None:
+                return None, (f"{self.data.hell_cards[held_by].name} is in play: no "
+                              "Lieutenant may move [HG-6.1.1-01]")
             lt = next((u for u in st.units if u.kind == LIEUTENANT and u.ref == m["lieutenant"]
                        and u.owner == self.player), None)
             name = self.data.lieutenants[m["lieutenant"]].name
@@ -120,11 +128,11 @@ class _March:
         if not free:
             kind = "Legion minding a Hellhound" if m["hound"] else "Legion"
             held = self._held_at(start, minders=m["hound"])
-            rioting = [u for u in self._mine_at(start, m["hound"]) if u.id in self._riot()]
-            if rioting and not held:
-                return None, (f"{self.player}'s {count(len(rioting), 'Legion')} in {where} "
-                              f"riot and may not move for the rest of the Action Phase "
-                              f"[{RIOT}]")
+            for units, why in self._held_by_cards():  # Riot
+                rioting = [u for u in self._mine_at(start, m["hound"]) if u.id in units]
+                if rioting and not held:
+                    return None, (f"{self.player}'s {count(len(rioting), 'Legion')} in "
+                                  f"{where} {why}")
             if held:
                 return None, (f"{self.player}'s {count(len(held), 'Legion')} in {where} "
                               f"{HELD_WHY} [{NOT_REAL_RULE}]")
@@ -148,10 +156,14 @@ class _March:
         return [u for u in self._mine_at(place, minders)
                 if u.id not in self.st.not_real_held and u.id not in riot]
 
+    def _held_by_cards(self) -> list[tuple[set[str], str]]:
+        """(Legions, why) a card in force keeps from marching now (hook point
+        "legions-held": Riot, for the rest of this Action Phase)."""
+        return hooks.collect("legions-held", self.st)
+
     def _riot(self) -> set[str]:
-        """The Legions Riot (arcana.riot) holds for the rest of this Action Phase."""
-        mark = self.st.marks.get(RIOT)
-        return set(mark["units"]) if mark else set()
+        """Every Legion a card keeps from marching now (Riot)."""
+        return set().union(*(units for units, _ in self._held_by_cards()))
 
     def _held_at(self, place: str, minders: bool | None) -> list[Unit]:
         """The player's Legions at `place` that failed their Roll against Hearts under
@@ -195,7 +207,7 @@ class _March:
         if m.get("double"):  # checked with the order: Naburos's March (march_orders.py)
             self._say("ability-double", f"{self._dname()} moves "
                       f"{stack.describe(self.st, self.data)} double distance (his ability)",
-                      "HG-9.5-02", ability="ability.naburos")
+                      "HG-9.5-02", ability=hooks.first("ability-for", MARCH_DOUBLE))
         if m["path"][0]["take"]:
             self._pick_up(stack, pos, m["path"][0]["take"], quiet=True)
         on_block = m.get("on_block") or self.on_block
@@ -411,7 +423,7 @@ class _March:
     def _hearts(self, units: list[Unit], pos: str) -> list[Unit]:
         """The Units of `units` that pass Thou Art Not Real's Roll against Hearts (all of
         them when the card is not this turn's Event); the others are held."""
-        if not units or not in_force(self.st, NOT_REAL):
+        if not units or not hooks.first("march-rolls-to-move", self.st):
             return units
         passed = []
         for u in units:

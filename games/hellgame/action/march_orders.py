@@ -40,6 +40,7 @@ import re
 
 from pbem.engine import ILLEGAL, INVALID
 
+from .. import hooks
 from ..data import HellData
 from ..errors import OrderError
 from ..log import count
@@ -51,7 +52,9 @@ RULE = "HG-9.5-01"
 HELL = "hell"
 STOP_BEFORE, ENTER = "stop before", "enter"
 STEPS = {"legion": 2, "lieutenant": 3}  # HG-9.5-02
-NABUROS = "ability.naburos"
+#: The feature of Naburos's ability (hook point "ability-for", action/abilities.py): one
+#: Unit of his March moves double distance.
+MARCH_DOUBLE = "march-double"
 DIRECTIONS = {"inward": "inward", "in": "inward", "outward": "outward", "out": "outward",
               "clockwise": "clockwise", "cw": "clockwise",
               "counter clockwise": "counter-clockwise", "counterclockwise": "counter-clockwise",
@@ -81,7 +84,8 @@ def parse_march(text: str, ctx, daemon: str | None = None) -> tuple[str, dict]:
         how = _block(m["how"]) if m else None
         if m and not m["head"]:
             if double:
-                raise OrderError(INVALID, "DOUBLE goes after one move, not alone", NABUROS,
+                raise OrderError(INVALID, "DOUBLE goes after one move, not alone",
+                                 hooks.first("ability-for", MARCH_DOUBLE),
                                  "e.g. MARCH 1 LEGION Liars > Falsifiers > Thieves > "
                                  "Spies DOUBLE")
             if line_block is not None:
@@ -302,14 +306,15 @@ def _check_double(moves: list[dict], ctx, daemon: str | None) -> None:
     doubled = [m for m in moves if m.get("double")]
     if not doubled:
         return
-    if daemon is None or ctx.data.daemons[daemon].ability.id != NABUROS:
+    naburos = hooks.first("ability-for", MARCH_DOUBLE)  # the ability's id
+    if daemon is None or ctx.data.daemons[daemon].ability.id != naburos:
         who = ctx.data.daemons[daemon].name if daemon else "this Daemon"
         raise OrderError(ILLEGAL, f"only Naburos moves a Unit double distance, not {who}",
-                         NABUROS, "remove DOUBLE, or give the March to Naburos")
+                         naburos, "remove DOUBLE, or give the March to Naburos")
     if len(doubled) > 1:
         raise OrderError(ILLEGAL, "Naburos moves one Legion or Lieutenant double distance "
                          "a turn, and this March has DOUBLE on "
-                         f"{count(len(doubled), 'move')}", NABUROS, "keep one DOUBLE")
+                         f"{count(len(doubled), 'move')}", naburos, "keep one DOUBLE")
 
 
 def _block(how: str) -> str:

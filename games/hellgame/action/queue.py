@@ -7,28 +7,38 @@ Arcana, pays its Soul cost and moves the Daemon back behind the next N waiting D
 Pass again each time it comes up (HG-9.4-04). The changes last for this phase only
 (HG-9.4-05): the queue is built afresh each turn.
 
-Paymon "each turn, may grant any Daemon except himself a Double Pass" (ability.paymon,
-IP-33): by his owner's standing order `PAYMON GRANTS DOUBLE PASS TO <Daemon> [IF ...]`
-(orders/abilities.py). When the Daemon named comes up and one of its PASS lines is
-tried, the grant is used first, at no cost and with no card, if it moves the Daemon far
-enough (PASS, PASS 2, PASS BEHIND a Daemon at most two places back); `PASS WITH <card>`
-always plays that card. The grant is spent when a Daemon Passes with it, once a turn,
-and only while Paymon is in play and not Incapacitated (HG-3.3-04).
+A Double Pass another Daemon grants (Paymon "each turn, may grant any Daemon except
+himself a Double Pass", ability.paymon, IP-33: by his owner's standing order `PAYMON
+GRANTS DOUBLE PASS TO <Daemon> [IF ...]`, orders/abilities.py) is asked of the hook point
+"double-pass-granted" (action/abilities.py answers it). When the Daemon named comes up
+and one of its PASS lines is tried, the grant is used first, at no cost and with no
+card, if it moves the Daemon far enough (PASS, PASS 2, PASS BEHIND a Daemon at most two
+places back); `PASS WITH <card>` always plays that card.
+
+The Rank order itself may be changed by a card in force (Twelfth Night): `build` asks
+the hook point "action-rank-order".
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass
 
-from .. import effects
+from .. import hooks
 from ..log import count
-from ..orders.keywords import PAYMON_GRANTS
-from . import conditions
-from .abilities import PAYMON, used_this_turn, working
 from .context import ActionCtx, Queue, not_held
 
-#: choose_pass_card's answer for Paymon's granted Double Pass (no card is played).
+#: choose_pass_card's answer for a granted Double Pass (no card is played).
 GRANTED = "granted-double-pass"
+
+
+@dataclass(frozen=True)
+class Grant:
+    """A Double Pass granted to the Daemon up (hook point "double-pass-granted"): `what`
+    names it in the log ("the Double Pass Paymon (keys) grants"), `data` goes into the
+    "pass" event (who granted it, by which ability)."""
+
+    what: str
+    data: dict
 
 
 def slots(data, card) -> int:
@@ -37,16 +47,12 @@ def slots(data, card) -> int:
 
 
 def build(st, data) -> Queue:
-    """HG-9.1-01: by Rank Number; HG-9.0-02: Incapacitated Daemons take no part.
-    Twelfth Night (hell.twelfth-night): this turn the order is reversed, the highest Rank
-    Number first (action.run says so in the log)."""
-    from .. import events
-    from ..hellcards.turn_rules import TWELFTH_NIGHT
-
+    """HG-9.1-01: by Rank Number; HG-9.0-02: Incapacitated Daemons take no part. A card
+    in force may change the order (hook point "action-rank-order": Twelfth Night
+    reverses it, and says so in the log when the phase begins)."""
     active = [d for d in st.daemons.values() if not d.incapacitated]
-    order = sorted(active, key=lambda d: (data.daemons[d.id].rank, d.id),
-                   reverse=events.in_force(st, TWELFTH_NIGHT))
-    return Queue(waiting=[d.id for d in order])
+    order = [d.id for d in sorted(active, key=lambda d: (data.daemons[d.id].rank, d.id))]
+    return Queue(waiting=hooks.first("action-rank-order", st, data, order, default=order))
 
 
 def minor_cost(card) -> int:
@@ -83,7 +89,7 @@ def choose_pass_card(actx: ActionCtx, order: dict) -> tuple[str | None, str]:
             return None, f"{name} is not waiting behind it"
         need = actx.queue.waiting.index(target)
     need = min(need, behind)  # more slots than Daemons behind are simply lost (HG-9.4-03)
-    if not order.get("card") and need <= _double(actx) and granted_by(actx):
+    if not order.get("card") and need <= _double(actx) and granted(actx):
         return GRANTED, ""
     cards = pass_cards(actx)
     if order.get("card"):
@@ -101,22 +107,9 @@ def choose_pass_card(actx: ActionCtx, order: dict) -> tuple[str | None, str]:
     return min(fitting)[3], ""
 
 
-@effects.ability(PAYMON)
-def granted_by(actx: ActionCtx) -> str | None:
-    """The player whose Paymon grants the Daemon up now a Double Pass, or None: Paymon is
-    in play and not Incapacitated (HG-3.3-04), has granted none this turn, is not the
-    Daemon up, and his owner's first PAYMON GRANTS line naming it has a condition that
-    holds, read for that owner (MY, I, SOULS are his)."""
-    paymon = working(actx.st, actx.data, PAYMON)
-    if paymon is None or paymon.id == actx.daemon or used_this_turn(actx.log, PAYMON):
-        return None
-    owner = paymon.owner
-    for grant in actx.orders(owner, PAYMON_GRANTS):
-        if grant["daemon"] != actx.daemon:
-            continue
-        if grant["if"] is None or conditions.holds(grant["if"], replace(actx, player=owner)):
-            return owner
-    return None
+def granted(actx: ActionCtx) -> Grant | None:
+    """The Double Pass granted to the Daemon up now, free and with no card, or None."""
+    return hooks.first("double-pass-granted", actx)
 
 
 def _double(actx: ActionCtx) -> int:
@@ -125,13 +118,13 @@ def _double(actx: ActionCtx) -> int:
 
 def play_pass(actx: ActionCtx, cid: str) -> None:
     """HG-9.4-01: play the card, pay, move back behind the next N waiting Daemons; or
-    take Paymon's granted Double Pass (GRANTED): no card, no Souls."""
+    take a granted Double Pass (GRANTED): no card, no Souls."""
     p = actx.st.players[actx.player]
     if cid == GRANTED:
-        grantor = granted_by(actx)
+        grant = granted(actx)
         n = _double(actx)
-        what = f"the Double Pass Paymon ({grantor}) grants"
-        extra = {"card": None, "granted_by": grantor, "ability": PAYMON}
+        what = grant.what
+        extra = {"card": None, **grant.data}
     else:
         card = actx.data.arcana[cid]
         cost = minor_cost(card)

@@ -1,13 +1,15 @@
-"""Caim's re-roll: "Each turn, may re-roll one die rolled by her Triumvirate"
-(ability.caim), used by a standing order (IP-33; orders/abilities.py):
+"""The re-roll hook of the Action Phase's rolls: a failed die may be re-rolled by Caim's
+ability ("Each turn, may re-roll one die rolled by her Triumvirate", ability.caim, by a
+standing order, IP-33; orders/abilities.py) or by the re-roll Arcana, Try Again and
+Re-roll (reroll_cards.py, the REROLL WITH standing order):
 
     CAIM REROLLS FIRST FAILED ATONEMENT, ANTEHELL
 
 Only the code that rolls a die knows when it has failed, so each roll site that has
-the hook calls `offer` with the failed die; `offer` re-rolls it when Caim is in play,
-not Incapacitated (HG-3.3-04), her player rolled the die, her player's order lists this
-kind of roll and she has not re-rolled a die this turn. The new face stands, better or
-worse. Sites with the hook:
+the hook calls `dice` with its faces and which of them failed; `dice` fires the hook
+point "roll-failed", and its registrants re-roll: Caim first (free, once a turn:
+action/abilities.py), then the cards while the roll still fails. The new face stands,
+better or worse. Sites with the hook:
 
 - ATONEMENT (simple.run_atone): the result is Incapacitation or nothing; the lowest die
   kept is re-rolled. A re-roll of a "nothing" may end in Incapacitation.
@@ -17,40 +19,16 @@ worse. Sites with the hook:
 - INFLUENCE (diplomacy._roll): the die that fails against Hearts.
 
 Flight dice have no hook yet: the order refuses them, saying so.
-
-The same sites offer the re-roll Arcana, Try Again and Re-roll (reroll_cards.py, the
-REROLL WITH standing order): a site calls `dice` with its faces and which of them
-failed; Caim re-rolls first (free), then the cards while the roll still fails.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import effects
-from ..orders.keywords import ANY, CAIM_REROLLS
-from . import reroll_cards
-from .abilities import CAIM, used_this_turn, working
+from .. import hooks
 from .context import ActionCtx
 
 ATONEMENT, EVIL_DEEDS, ANTEHELL = "atonement", "evil deeds", "antehell"
-
-
-@effects.ability(CAIM)
-def offer(actx: ActionCtx, player: str, kind: str, die: int, what: str) -> int | None:
-    """Caim re-rolls `die`, a failed die `player` rolled in a roll of `kind`: the new face,
-    or None when she does not. `what` names the die for the report ("the 2 of Baal's
-    Atonement")."""
-    caim = working(actx.st, actx.data, CAIM)
-    if caim is None or caim.owner != player or used_this_turn(actx.log, CAIM):
-        return None
-    orders = actx.orders(player, CAIM_REROLLS)
-    if not orders or not ({kind, ANY} & set(orders[0]["kinds"])):
-        return None
-    new = actx.dice.roll(f"Caim's re-roll of {what}", player)
-    actx.log.public("ability-reroll", f"Caim ({player}) re-rolls {what}: {new}", "IP-33",
-                    player=player, roll=kind, old=die, new=new, ability=CAIM)
-    return new
 
 
 def dice(actx: ActionCtx, player: str, kind: str, faces: list[int],
@@ -60,10 +38,7 @@ def dice(actx: ActionCtx, player: str, kind: str, faces: list[int],
     lists the failed dice (first the one Caim would re-roll), `what(faces, i)` names die
     `i` for the report. Caim first (IP-33), then the re-roll cards (reroll_cards.py)."""
     faces = list(faces)
-    bad = failed(faces)
-    if not bad:
+    if not failed(faces):
         return faces
-    new = offer(actx, player, kind, faces[bad[0]], what(faces, bad[0]))
-    if new is not None:
-        faces[bad[0]] = new
-    return reroll_cards.offer(actx, player, kind, faces, failed, what)
+    hooks.fire("roll-failed", actx, player, kind, faces, failed, what)
+    return faces

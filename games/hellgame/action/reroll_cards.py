@@ -5,7 +5,8 @@ more dice used during the Action Phase or the Combat Phase"; "Action: at any tim
 Neither is cast as an Action: a die is re-rolled as it fails, so the cards are played by
 the standing order REROLL WITH (orders/rerolls.py; IP-33, default: not used), read at
 the roll sites that have the re-roll hook (reroll.py): Atonement, Evil Deeds, leaving
-AnteHell, Influence; and, for Re-roll only, combat saves (combat/saves.py). A CAST or
+AnteHell, Influence; and, for Re-roll only, combat saves (combat/saves.py asks the hook
+point combat-save-failed, `combat_save`). A CAST or
 COMBAT CAST of them is refused, pointing to REROLL WITH (`RerollCard.refusal`).
 
 Readings (doubtful texts, documented in the orders doc):
@@ -34,6 +35,7 @@ from pbem.engine import ILLEGAL
 
 from .. import effects
 from ..errors import OrderError
+from ..hooks import hook
 from ..orders.keywords import ANY
 from ..orders.rerolls import CARDS, COMBAT_SAVES, RE_ROLL, REROLL_WITH, RULE, TRY_AGAIN
 from .context import ActionCtx
@@ -66,6 +68,7 @@ for _cid in CARDS:
     effects.arcana(_cid)(RerollCard(_cid))
 
 
+@hook("roll-failed", order=20)
 def offer(actx: ActionCtx, player: str, kind: str, faces: list[int],
           failed: Callable[[list[int]], list[int]], what: Callable[[list[int], int], str]
           ) -> list[int]:
@@ -128,6 +131,7 @@ def _reroll(dice, log, player: str, cid: str, kind: str, faces: list[int], i: in
     faces[i] = new
 
 
+@hook("combat-save-failed", order=10)
 def combat_save(f, party: str, what: str, die: int) -> int | None:
     """Re-roll (arcana.re-roll, "Combat Phase") for a failed combat save of `party`: the
     new die, or None when no REROLL WITH Re-roll line lists COMBAT SAVES, or no Daemon of

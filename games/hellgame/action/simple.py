@@ -1,19 +1,26 @@
 """The Actions that need no map: Pass for Good, Pass (its grammar; the queue plays it),
 Walk the Earth, Leave the Earth, Atonement and Supplication, Do Evil Deeds (9.3, 9.4,
-9.6, 9.7.2, 9.7.4)."""
+9.6, 9.7.2, 9.7.4).
+
+What cards and Daemon abilities change here, they say through hook points
+(games/hellgame/hooks.py): "passed-for-good" (Ashtaroth's Favour),
+"pass-for-good-forbidden" (Protocol), "ability-for" (Thamuz walks without a card),
+"walk-the-earth-cost" (Spiritual Revival), "favour-use-forbidden" (Lucifer - An
+Impostor?), "action-roll-ability" (Beelzebub's three Atonement dice, Ukobach's +1 to
+Evil Deeds), "evil-deeds-target" (Trinity)."""
 
 from __future__ import annotations
 
 from pbem.engine import ILLEGAL, INVALID
 
+from .. import hooks
 from ..errors import OrderError
 from ..favours import attribute
 from ..log import count
-from ..names import match
 from ..orders import caution, parse_int
-from ..orders.common import card_id
+from ..orders.common import card_id, daemon_of  # noqa: F401  daemon_of: for the order modules
 from ..state import IN_HELL, ON_EARTH
-from . import abilities, conditions, reroll
+from . import conditions, reroll
 from .context import ActionCtx, not_held
 from .queue import minor_cost, slots
 
@@ -25,30 +32,33 @@ def parse_pass_for_good(text: str, ctx) -> tuple[str, dict]:
     return "PASS FOR GOOD", {}
 
 
-#: Protocol (action/spells_turns.py) keeps in st.marks the lowest Rank Number of its casters
-#: this turn: no Daemon of lower rank (higher Rank Number) may Pass for Good.
-PROTOCOL = "arcana.protocol"
+def pass_for_good_forbidden(actx: ActionCtx) -> str | None:
+    """Why a card in force forbids the acting Daemon to Pass for Good this turn (Protocol,
+    action/spells_turns.py), or None."""
+    return hooks.first("pass-for-good-forbidden", actx)
 
 
-def protocol_forbids(actx: ActionCtx) -> str | None:
-    """Why Protocol forbids the acting Daemon to Pass for Good this turn, or None."""
-    mark = actx.st.marks.get(PROTOCOL)
-    if not mark or actx.data.daemons[actx.daemon].rank <= mark["rank"]:
-        return None
-    caster = actx.data.daemons[mark["daemon"]].name
-    return (f"Protocol, cast by {caster}, forbids Daemons of lower rank to Pass for Good "
-            f"this turn [{PROTOCOL}]")
+#: The feature of Thamuz's ability (hook point "ability-for"): Walk the Earth without a card.
+WALK_WITHOUT_CARD = "walk-without-card"
+
+
+def walks_without_card(actx: ActionCtx) -> bool:
+    """The acting Daemon's ability lets it walk the Earth without a card (Thamuz), and it
+    works (HG-3.3-04)."""
+    aid = hooks.first("ability-for", WALK_WITHOUT_CARD)
+    return (aid is not None and actx.data.daemons[actx.daemon].ability.id == aid
+            and not actx.st.daemons[actx.daemon].incapacitated)
 
 
 def run_pass_for_good(actx: ActionCtx, order: dict) -> str | None:
     q = actx.queue
     if actx.daemon in q.passed:  # HG-9.3-02
         return "a Daemon that has Passed may not Pass for Good [HG-9.3-02]"
-    why = protocol_forbids(actx)
+    why = pass_for_good_forbidden(actx)
     if why:
         return why
     _say(actx, "pass-for-good", f"{_name(actx)} Passes for Good", "HG-9.3-01")
-    abilities.on_pass_for_good(actx)  # Ashtaroth's Favour
+    hooks.fire("passed-for-good", actx)  # Ashtaroth's Favour
     return None
 
 
@@ -97,9 +107,10 @@ def parse_walk(text: str, ctx, daemon: str | None = None) -> tuple[str, dict]:
         return "WALK THE EARTH", {}
     if [w.upper() for w in words] in (["WITHOUT", "CARD"], ["WITHOUT", "A", "CARD"]):
         # Thamuz "may take the Walk the Earth Action without playing a Walk the Earth card"
-        if daemon is None or ctx.data.daemons[daemon].ability.id != abilities.THAMUZ:
+        thamuz = hooks.first("ability-for", WALK_WITHOUT_CARD)
+        if daemon is None or ctx.data.daemons[daemon].ability.id != thamuz:
             raise OrderError(ILLEGAL, "only Thamuz walks the Earth without a card "
-                             f"[{abilities.THAMUZ}]", "HG-9.6-01",
+                             f"[{thamuz}]", "HG-9.6-01",
                              "write WALK THE EARTH, or WALK THE EARTH WITH <card>")
         return "WALK THE EARTH WITHOUT CARD", {"no_card": True}
     if words[0].upper() != "WITH" or len(words) == 1:
@@ -118,15 +129,15 @@ def run_walk(actx: ActionCtx, order: dict) -> str | None:
     a plain WALK THE EARTH finds no card he can pay (IP-33: used only when ordered, or
     when the line would fail without it)."""
     d = actx.st.daemons[actx.daemon]
-    if order.get("no_card") and abilities.walks_without_card(actx):
+    if order.get("no_card") and walks_without_card(actx):
         _walk_without_card(actx)
         return None
     p = actx.st.players[actx.player]
-    # Spiritual Revival (hell.spiritual-revival): the cards cost double while in play
-    cards = [(_rules().walk_cost(actx.st, minor_cost(actx.data.arcana[c])), pos, c)
+    # a card in force may change what the cards cost (Spiritual Revival: double)
+    cards = [(_walk_cost(actx.st, minor_cost(actx.data.arcana[c]))[0], pos, c)
              for pos, c in walk_cards(p.hand, order, actx.data)]
     affordable = [c for c in cards if c[0] <= p.souls]
-    if not affordable and not order.get("card") and abilities.walks_without_card(actx):
+    if not affordable and not order.get("card") and walks_without_card(actx):
         _walk_without_card(actx)
         return None
     if not cards:
@@ -137,12 +148,18 @@ def run_walk(actx: ActionCtx, order: dict) -> str | None:
     p.souls -= cost
     p.hand.remove(cid)
     d.where, d.walk_card = ON_EARTH, cid  # the card is tucked under the Daemon
-    doubled = (", doubled by Spiritual Revival" if cost != minor_cost(actx.data.arcana[cid])
-               else "")
+    base = minor_cost(actx.data.arcana[cid])
+    doubled = f", {_walk_cost(actx.st, base)[1]}" if cost != base else ""
     _say(actx, "walk-the-earth", f"{_name(actx)} Walks the Earth, playing "
          f"{actx.data.arcana[cid].name} ({count(cost, 'Soul')}{doubled})", "HG-9.6-01",
          card=cid)
     return None
+
+
+def _walk_cost(st, cost: int) -> tuple[int, str]:
+    """What a Walk the Earth card printed at `cost` Souls costs now, and why it differs
+    (hook point "walk-the-earth-cost")."""
+    return hooks.first("walk-the-earth-cost", st, cost, default=(cost, ""))
 
 
 def walk_cards(hand: list[str], order: dict, data) -> list[tuple[int, str]]:
@@ -166,7 +183,8 @@ def known_walk(order: dict, ctx, daemon: str, sheet) -> str | None:
     if order.get("no_card") or walk_cards(ctx.state.players[ctx.player].hand, order,
                                           ctx.data):
         return None
-    thamuz = ctx.data.daemons[daemon].ability.id == abilities.THAMUZ
+    thamuz = ctx.data.daemons[daemon].ability.id == hooks.first("ability-for",
+                                                                WALK_WITHOUT_CARD)
     if not order.get("card"):
         if thamuz:  # he walks without a card when he has none he can pay (IP-33)
             return None
@@ -184,7 +202,8 @@ def _walk_without_card(actx: ActionCtx) -> None:
     d = actx.st.daemons[actx.daemon]
     d.where, d.walk_card = ON_EARTH, None  # no card under him: Leave the Earth discards none
     _say(actx, "walk-the-earth", f"{_name(actx)} Walks the Earth without playing a card "
-         f"(his ability)", "HG-9.6-01", card=None, ability=abilities.THAMUZ)
+         f"(his ability)", "HG-9.6-01", card=None,
+         ability=actx.data.daemons[actx.daemon].ability.id)
 
 
 def return_to_hell(actx: ActionCtx, why: str) -> None:
@@ -218,14 +237,16 @@ def run_atone(actx: ActionCtx, order: dict) -> str | None:
     """HG-9.7.2-01/02: two dice (Beelzebub: three, the best two kept) on the table for the
     Daemon's Hearts. Caim, Try Again or Re-roll may re-roll the lowest die kept of a
     failed one (reroll.py)."""
-    if _rules().impostor(actx.st):
-        return ("this turn Lucifer - An Impostor? hears no supplication and no Disfavour may "
-                f"be used [{_rules().IMPOSTOR}]")
+    ban = hooks.first("favour-use-forbidden", actx.st)  # Lucifer - An Impostor?
+    if ban is not None:
+        return (f"this turn {actx.data.hell_cards[ban].name} hears no supplication and no "
+                f"Disfavour may be used [{ban}]")
     table = actx.data.tables["atonement_table"]
     hearts = min(max(attribute(actx.data, actx.daemon, "hearts", actx.st), 1),
                  max(table["rows"]))
-    faces = [actx.dice.roll(f"Atonement by {_name(actx)}", actx.player)
-             for _ in range(abilities.atonement_dice(actx))]
+    n, ability = hooks.first("action-roll-ability", actx, reroll.ATONEMENT,
+                             default=(2, None))  # Beelzebub: 3
+    faces = [actx.dice.roll(f"Atonement by {_name(actx)}", actx.player) for _ in range(n)]
     result, rolled = _atonement(table, hearts, faces)
 
     def failed(fs: list[int]) -> list[int]:  # the lowest die kept of a failed Atonement
@@ -254,7 +275,7 @@ def run_atone(actx: ActionCtx, order: dict) -> str | None:
     three = " with three dice, keeping the best two (his ability)" if len(faces) > 2 else ""
     _say(actx, "atone", f"{_name(actx)} atones ({count(hearts, 'Heart')}){three}: {rolled}, "
          f"{what}", "HG-9.7.2-02", roll=sum(sorted(faces, reverse=True)[:2]), result=result,
-         **({"ability": abilities.BEELZEBUB} if three else {}))
+         **({"ability": ability} if three else {}))
     return None
 
 
@@ -280,8 +301,9 @@ def run_evil(actx: ActionCtx, order: dict) -> str | None:
     adds 1 to every die (so a 5 scores too). Caim or Try Again may re-roll the first die
     that scores nothing, Re-roll every such die (reroll.py)."""
     hearts = attribute(actx.data, actx.daemon, "hearts", actx.st)  # +1: Salome's Oil
-    bonus = abilities.evil_deeds_bonus(actx)
-    need = _rules().evil_deeds_target(actx.st)  # 6; 5 under Trinity (hell.trinity)
+    bonus, ability = hooks.first("action-roll-ability", actx, reroll.EVIL_DEEDS,
+                                 default=(0, None))  # Ukobach: +1
+    need, card = hooks.first("evil-deeds-target", actx.st, default=(6, None))  # Trinity: 5
     rolls = [actx.dice.roll(f"Evil Deeds by {_name(actx)}", actx.player) for _ in range(hearts)]
     rolls = reroll.dice(actx, actx.player, reroll.EVIL_DEEDS, rolls,
                         lambda fs: [i for i, r in enumerate(fs) if r + bonus < need],
@@ -291,21 +313,14 @@ def run_evil(actx: ActionCtx, order: dict) -> str | None:
     shown = ", ".join(f"{r}+{bonus}" if bonus else str(r) for r in rolls) or "no dice"
     plus = f", +{bonus} to every die (her ability)" if bonus else ""
     if need != 6:
-        plus += f", scoring on {need} or more under Trinity"
+        plus += f", scoring on {need} or more under {actx.data.hell_cards[card].name}"
     _say(actx, "evil-deeds", f"{_name(actx)} does Evil Deeds on Earth{plus}: "
          f"{shown}, {count(gained, 'Favour')}", "HG-9.7.4-01", rolls=rolls, favours=gained,
-         **({"ability": abilities.UKOBACH} if bonus else {}))
+         **({"ability": ability} if bonus else {}))
     return None
 
 
 # -- shared -------------------------------------------------------------------------------
-
-
-def _rules():
-    """hellcards.turn_rules, imported late: the Hell-card modules import the Actions."""
-    from ..hellcards import turn_rules
-
-    return turn_rules
 
 
 def _nothing_after(keyword: str, text: str) -> None:
@@ -321,9 +336,3 @@ def _name(actx: ActionCtx) -> str:
 def _say(actx: ActionCtx, kind: str, text: str, rule: str, **data) -> None:
     actx.log.public(kind, text, rule, daemon=actx.daemon, **data)
 
-
-def daemon_of(text: str, ctx, rule: str) -> str:
-    """One of the player's own Daemons in play, by name."""
-    mine = {d: [ctx.data.daemons[d].name] for d in ctx.state.players[ctx.player].daemons
-            if d in ctx.state.daemons}
-    return match(text, mine, "Daemon of yours", rule)

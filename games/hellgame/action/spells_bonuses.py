@@ -2,8 +2,8 @@
 Phase, or +1 to a Daemon's Stars, Skulls or Hearts. See magic.py for the conventions.
 
 Cards whose effect comes in a later Soul Phase keep their caster in `st.marks` (card id
--> a list of {"daemon", "player"[, "walk_card"]}); soul.py (`arcana_lots`,
-`death_metal`, `silver_dawn`) applies and clears them:
+-> a list of {"daemon", "player"[, "walk_card"]}); their hooks below apply and clear them
+in the Soul Phase (`cults` on "soul-lots", `death_metal_rolls` on "soul-other-income"):
 
 - Backwoods Cult, Comet Cult: in the next Soul Phase the caster, still on Earth and not
   Incapacitated, doubles the Souls it collects and gives 2 / 1 extra Favours.
@@ -12,15 +12,20 @@ Cards whose effect comes in a later Soul Phase keep their caster in `st.marks` (
 - The Order of the Silver Dawn: 1 extra Favour each Soul Phase while the caster stays
   on Earth, whatever the Hell cards say.
 
-Cards kept under the caster's Daemon card (`Daemon.under`; favours.attribute adds the
-+1, favours.release_under discards the card when the effect ends):
+Cards kept under the caster's Daemon card (`Daemon.under`; favours.attribute asks
+"card-under-bonus" for the +1, `under_bonus` here; favours.release_under discards the
+card when the effect ends):
 
 - Foci (+1 Star), The Sword of the Guardian (+1 Skull), Salome's Oil (+1 Heart).
 """
 
 from __future__ import annotations
 
-from ..favours import UNDER_BONUS
+from ..favours import soul_roll_souls
+from ..hooks import hook
+from ..log import count
+from ..soul import daemon_label
+from ..state import ON_EARTH
 from .magic import RULE, Cast, spell
 
 BACKWOODS, COMET = "arcana.backwoods-cult", "arcana.comet-cult"
@@ -28,6 +33,12 @@ DEATH_METAL, SILVER_DAWN = "arcana.death-metal", "arcana.the-order-of-the-silver
 #: Death Metal: Souls per investment and extra Soul Rolls each buys (003 l.1703)
 DEATH_METAL_SOULS, DEATH_METAL_ROLLS = 3, 2
 NOUN = {"hearts": "Heart", "skulls": "Skull", "stars": "Star"}
+#: Backwoods Cult and Comet Cult: their extra Favours (003 l.1646, l.1698)
+CULT_FAVOURS = {BACKWOODS: 2, COMET: 1}
+#: The Arcana kept under a Daemon card (Daemon.under) and the attribute each raises by 1
+#: "more than printed, until it becomes Incapacitated".
+UNDER_BONUS = {"arcana.foci": "stars", "arcana.the-sword-of-the-guardian": "skulls",
+               "arcana.salomes-oil": "hearts"}
 
 
 def _mark(c: Cast, **extra) -> None:
@@ -131,3 +142,92 @@ def the_sword_of_the_guardian(c: Cast) -> None:
 def salomes_oil(c: Cast) -> None:
     """Salome's Oil (003 l.2079): +1 Heart; cast anywhere (no place printed)."""
     _place_under(c)
+
+
+@hook("card-under-bonus", order=10)
+def under_bonus(st, daemon, name: str) -> int | None:
+    """+1 to the attribute the card under the Daemon raises (Foci, The Sword of the
+    Guardian, Salome's Oil; favours.attribute asks only while it is not Incapacitated)."""
+    return 1 if UNDER_BONUS.get(daemon.under) == name else None
+
+
+# -- in the next Soul Phase (soul.py's hook points) ----------------------------------------------
+
+def _caster(st, entry: dict) -> str | None:
+    """The marked caster's id while it is still in play with the same owner."""
+    d = st.daemons.get(entry["daemon"])
+    return d.id if d is not None and d.owner == entry["player"] else None
+
+
+@hook("soul-lots", order=100)
+def cults(st, sheets, dice, data, log, lots, crusaders) -> None:
+    """The cults cast in the last Action Phase act now, once, on a caster still on Earth
+    and not Incapacitated (their prerequisite; `lots` holds exactly those): its Souls
+    are doubled (after any Hell card's division) and the card's extra Favours are given
+    at once, with no Disfavour Roll, whatever the Hell cards did to its Lot."""
+    for card, extra in CULT_FAVOURS.items():
+        name = data.arcana[card].name
+        for entry in st.marks.pop(card, None) or []:
+            d = _caster(st, entry)
+            if d is None or d not in lots:
+                who = data.daemons[entry["daemon"]].name
+                log.public("cult-fails", f"{name}: {who} is not on Earth and active "
+                           f"for {entry['player']} in this Soul Phase; the cult gives "
+                           "nothing.", RULE, card=card, daemon=entry["daemon"])
+                continue
+            lots[d].multiplier, lots[d].cult = 2, name
+            st.players[entry["player"]].favours += extra
+            log.public("cult", f"{name}: {daemon_label(st, data, d)} doubles the Souls it "
+                       f"collects and gives {entry['player']} {count(extra, 'extra Favour')}"
+                       ".", RULE, card=card, daemon=d, player=entry["player"],
+                       favours=extra)
+
+
+@hook("soul-lots", order=110)
+def silver_dawn(st, sheets, dice, data, log, lots, crusaders) -> None:
+    """The Order of the Silver Dawn: 1 Favour per initiate still on Earth (the same Walk
+    the Earth card under it), not Incapacitated, "whatever the Hell cards say";
+    otherwise its effect ends."""
+    kept = []
+    for entry in st.marks.pop(SILVER_DAWN, None) or []:
+        d = _caster(st, entry)
+        me = st.daemons.get(d) if d else None
+        if me is None or me.where != ON_EARTH or me.incapacitated or \
+                me.walk_card != entry.get("walk_card"):
+            who = data.daemons[entry["daemon"]].name
+            log.public("silver-dawn-ends", f"The Order of the Silver Dawn: {who} has left "
+                       "the Earth or is Incapacitated; its effect ends.", RULE,
+                       card=SILVER_DAWN, daemon=entry["daemon"])
+            continue
+        kept.append(entry)
+        st.players[entry["player"]].favours += 1
+        log.public("silver-dawn-favour", f"The Order of the Silver Dawn: "
+                   f"{daemon_label(st, data, d)} on Earth gives {entry['player']} 1 extra "
+                   "Favour.", RULE, card=SILVER_DAWN, daemon=d, player=entry["player"],
+                   favours=1)
+    if kept:
+        st.marks[SILVER_DAWN] = kept
+
+
+@hook("soul-other-income", order=10)
+def death_metal_rolls(st, sheets, dice, data, log) -> None:
+    """Death Metal cast in the last Action Phase: the caster, not Incapacitated (in Hell
+    or on Earth: the card asks nothing else), makes its extra Soul Rolls (HG-3.4-01;
+    Holy War doubles them) as another source of Souls (HG-7.2-05)."""
+    for entry in st.marks.pop(DEATH_METAL, None) or []:
+        d, player = _caster(st, entry), entry["player"]
+        if d is None or st.daemons[d].incapacitated:
+            log.public("death-metal-fails", f"Death Metal: {data.daemons[entry['daemon']].name}"
+                       f" is not active for {player} in this Soul Phase; its extra Soul "
+                       "Rolls are lost.", RULE, card=DEATH_METAL,
+                       daemon=entry["daemon"])
+            continue
+        got = [soul_roll_souls(st, player, dice, f"HG-3.4-01 Death Metal: extra Soul Roll "
+                               f"{i + 1} for {data.daemons[d].name}")
+               for i in range(entry.get("rolls", 2))]
+        souls = sum(n for _, n in got)
+        st.players[player].souls += souls
+        log.public("death-metal-souls", f"Death Metal: {daemon_label(st, data, d)} makes "
+                   f"{len(got)} extra Soul Rolls ({', '.join(str(n) for _, n in got)}): "
+                   f"{count(souls, 'Soul')} to {player}.", RULE, card=DEATH_METAL,
+                   daemon=d, player=player, souls=souls)

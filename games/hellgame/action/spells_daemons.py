@@ -25,6 +25,7 @@ from pbem.engine import INVALID
 from .. import events
 from ..errors import OrderError
 from ..favours import duel
+from ..hooks import hook
 from ..log import count
 from ..names import match
 from ..orders.common import place_name
@@ -138,6 +139,11 @@ def thanks_but_no_thanks(c: Cast) -> None:
     c.log.public("thanks-but-no-thanks", f"Thanks, But No Thanks: {what} of {c.player} in "
                  f"{place_name(u.location, c.data)} stays in {c.player}'s service{kept}",
                  "HG-9.7.1-08", card=c.card, unit=u.id, souls=bribes)
+
+
+@hook("defection-refused", order=10)
+def _keeps_the_unit(actx, unit, bribes: int) -> bool | None:
+    return refuse_defection(actx, unit, bribes) or None
 
 
 def refuse_defection(actx, unit, bribes: int) -> bool:

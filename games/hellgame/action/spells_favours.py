@@ -34,6 +34,7 @@ from pbem.engine import ILLEGAL, INVALID
 
 from ..errors import OrderError
 from ..favours import attribute
+from ..hooks import hook
 from ..log import count
 from . import conditions
 from .magic import RULE, Cast, Support, Target, spell
@@ -237,6 +238,11 @@ def _mark(c: Cast, others: list[str], favours: int | None) -> None:
 
 
 # -- the End Phase (end_phase.run) ----------------------------------------------------------------
+
+@hook("end-phase-favours", order=20)
+def _share_favours(st, sheets, dice, data, log) -> None:
+    share_favours(st, data, dice, log)  # Flagellation, Loudun: before the buy-off
+
 
 def share_favours(st, data, dice, log) -> None:
     """Flagellation's and Loudun's Favours, cast by cast in the order cast; the marks are

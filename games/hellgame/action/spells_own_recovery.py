@@ -10,14 +10,22 @@ and `HellState.marks`).
   together only if both roll 5-6.
 - Don't Eat That!: the caster is poisoned; this turn its Triumvirate buys off
   Disfavours at 1 Favour each.
+
+Their End Phase parts are registered on end_phase.py's hook points (hooks.py): Black
+Rainbow's die ("recovery-die") and what the roll gives (Black Rainbow, Belladonna, the
+Relic-Box's 6: "recovery-rolled"), The Lovers' roll ("recovery-roll", "recovery-over"),
+Don't Eat That!'s price ("buy-off-price").
 """
 
 from __future__ import annotations
 
 from pbem.engine import INVALID
 
+from ..cards import enforce_hand_limit, gain_arcana
 from ..errors import OrderError
 from ..favours import duel, roll_against
+from ..hooks import hook
+from ..log import count
 from ..state import IN_HELL, ON_EARTH
 from .abilities import daemon_sex
 from .conditions import daemon_in_play
@@ -192,3 +200,118 @@ def dont_eat_that(c: Cast) -> None:
                  f"in this End Phase {c.player} may buy off Disfavours at 1 Favour each",
                  RULE, card=c.card, daemon=c.daemon)
 
+
+# -- the End Phase (end_phase.py's hook points) -------------------------------------------------
+
+@hook("buy-off-price", order=10)
+def dont_eat_that_price(st) -> tuple[list[str], int, str, str] | None:
+    """Don't Eat That! (`st.marks`, this turn's casters' players): 1 Favour a Disfavour
+    instead of 2 in this End Phase's buy-off; the mark is cleared."""
+    cheap = sorted(set(st.marks.pop(DONT_EAT_THAT, None) or []))
+    if not cheap:
+        return None
+    return cheap, 1, "Don't Eat That!: 1 Favour each", DONT_EAT_THAT
+
+
+#: Black Rainbow's End Phase die (its text): 1-2 stays away, 3 back empty-handed,
+#: 4-6 back with 3 Favours and 3 Arcana.
+BLACK_RAINBOW_GIFT = 3
+
+
+@hook("recovery-die", order=10)
+def black_rainbow_die(st, name: str, d, dice) -> tuple[int, bool, str, str] | None:
+    """Black Rainbow's own End Phase die replaces the printed recovery roll."""
+    if d.recover_by != "black-rainbow":
+        return None
+    roll = dice.roll(f"HG-13.2-01 Black Rainbow: {d.id} on its spiritual quest", name)
+    extra = ""
+    if roll == 3:
+        extra = " empty-handed"
+    elif roll >= 4:
+        extra = (f" with {count(BLACK_RAINBOW_GIFT, 'Favour')} and "
+                 f"{count(BLACK_RAINBOW_GIFT, 'Arcana card')} for {name}")
+    return roll, roll >= 3, " on its spiritual quest (Black Rainbow)", extra
+
+
+@hook("recovery-rolled", order=10)
+def black_rainbow_gifts(st, name: str, d, by: str | None, roll: int, recovered: bool, dice,
+                        data, log, sheets) -> None:
+    """Back from the quest on a 4-6: 3 Favours and 3 Arcana for its Triumvirate."""
+    if by == "black-rainbow" and recovered and roll >= 4:
+        st.players[name].favours += BLACK_RAINBOW_GIFT
+        gain_arcana(st, name, BLACK_RAINBOW_GIFT, dice, data, log, sheets.get(name),
+                    "Black Rainbow", rule="HG-13.2-01")
+
+
+@hook("recovery-rolled", order=20)
+def belladonna_recovers(st, name: str, d, by: str | None, roll: int, recovered: bool, dice,
+                        data, log, sheets) -> None:
+    """A Daemon Belladonna poisoned recovers: its Triumvirate draws 1 Arcana."""
+    if by == "belladonna" and recovered:
+        gain_arcana(st, name, 1, dice, data, log, sheets.get(name),
+                    f"Belladonna: {data.daemons[d.id].name} recovers", rule="HG-13.2-01")
+
+
+@hook("recovery-rolled", order=30)
+def relic_box_six(st, name: str, d, by: str | None, roll: int, recovered: bool, dice, data,
+                  log, sheets) -> None:
+    """A 6 on the recovery roll of a Daemon the Relic-Box trapped (recovered or not)."""
+    if by == "relic-box" and roll == 6:
+        _keep_relic_box(st, name, data.daemons[d.id].name, data, log, sheets)
+
+
+def _keep_relic_box(st, name: str, dn: str, data, log, sheets) -> None:
+    """A 6 on the trapped Daemon's recovery roll: its player may keep the card (its
+    text); the default is that he does. The played card lies in the Arcana deck
+    (HG-3.3-02); the last copy from the bottom is taken."""
+    deck = st.arcana_deck
+    if RELIC_BOX not in deck:
+        log.public("relic-box-gone", f"{dn} ({name}) rolled a 6, but The Armenian Relic-Box "
+                   "is no longer in the Arcana deck to keep.", "HG-13.2-01", card=RELIC_BOX)
+        return
+    del deck[len(deck) - 1 - deck[::-1].index(RELIC_BOX)]
+    st.players[name].hand.append(RELIC_BOX)
+    log.public("relic-box-kept", f"{dn} ({name}) rolled a 6 in the Relic-Box: {name} keeps "
+               "The Armenian Relic-Box for revenge (default: the card is kept).", "HG-13.2-01",
+               player=name, card=RELIC_BOX)
+    enforce_hand_limit(st, name, data, log, sheets.get(name))
+
+
+@hook("recovery-roll", order=10)
+def lovers_roll(st, name: str, d, dice, data, log, sheets, done: set[str]) -> bool | None:
+    """The Lovers (recover_by "lovers"): both roll; both 5 or 6 and they recover together
+    (the card's text); a lover whose partner is gone or no longer bound rolls alone."""
+    if d.recover_by != "lovers":
+        return None
+    partner = next((x for p in st.marks.get(LOVERS) or [] if d.id in p for x in p
+                    if x != d.id), None)
+    pd = st.daemons.get(partner) if partner else None
+    pair = [d] if pd is None or not pd.incapacitated or pd.recover_by != "lovers" else [d, pd]
+    rolls = [dice.roll(f"HG-13.2-01 The Lovers: recovery of {x.id}", x.owner) for x in pair]
+    done.update(x.id for x in pair)
+    names = " and ".join(f"{data.daemons[x.id].name} ({x.owner}) rolls {r}"
+                         for x, r in zip(pair, rolls, strict=True))
+    ids = [x.id for x in pair]
+    if all(r >= 5 for r in rolls):
+        for x in pair:
+            x.incapacitated, x.recover_by = False, None
+        who = "they recover together" if len(pair) == 2 else "it recovers"
+        log.public("recover", f"{names}: {who} (The Lovers).", "HG-13.2-01", daemons=ids,
+                   rolls=rolls)
+    else:
+        who = "both stay" if len(pair) == 2 else "it stays"
+        log.public("still-incapacitated", f"{names}: {who} Incapacitated until the next End "
+                   "Phase (The Lovers: both must roll 5 or 6).", "HG-13.2-01", daemons=ids,
+                   rolls=rolls)
+    return True
+
+
+@hook("recovery-over", order=10)
+def lovers_pairs(st) -> None:
+    """The pairs still bound once every Daemon has rolled; the mark goes with the last."""
+    pairs = [p for p in st.marks.get(LOVERS) or []
+             if all(x in st.daemons and st.daemons[x].recover_by == "lovers" for x in p)]
+    if pairs:
+        st.marks[LOVERS] = pairs
+    else:
+        st.marks.pop(LOVERS, None)

@@ -1,7 +1,8 @@
 """Sleep Late (issue 8): an Action card whose effect is in the Combat Phase.
 
 Cast in the Action Phase ON an enemy Daemon; the Combat Phase's join step
-(combat/fight.py) asks `asleep`, and the phase's end calls `wake`.
+(combat/fight.py) asks `asleep` (hook point combat-join-missed), and the phase's end
+fires `wake` (hook point combat-phase-end).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from pbem.engine import ILLEGAL
 
 from ..errors import OrderError
+from ..hooks import hook
 from . import conditions
 from .magic import RULE as CAST_RULE
 from .magic import Cast, Target, spell
@@ -36,9 +38,14 @@ def sleep_late(c: Cast) -> None:
                  CAST_RULE, card=c.card, daemon=d)
 
 
-def asleep(f, player: str, free: list[str], wants: list[str]) -> set[str]:
-    """fight.join: the player's free Daemons that sleep through this combat (Sleep Late);
-    called when the player may join, it wakes them for the next one."""
+#: Why a sleeping Daemon's JOIN line fails (after its name).
+MISSES = "sleeps late and misses this combat (Sleep Late)"
+
+
+@hook("combat-join-missed", order=10)
+def asleep(f, player: str, free: list[str], wants: list[str]) -> dict[str, str]:
+    """fight.join: the player's free Daemons that sleep through this combat (Sleep Late),
+    each with why; called when the player may join, it wakes them for the next one."""
     from ..combat.cards_casualties import who
     from ..combat.parties import legions
 
@@ -50,9 +57,10 @@ def asleep(f, player: str, free: list[str], wants: list[str]) -> set[str]:
                      f"{f.here} (Sleep Late)", CAST_RULE, card=SLEEP_LATE, daemon=d)
     if SLEEP_LATE in f.st.marks and not mark:
         f.st.marks.pop(SLEEP_LATE)
-    return out
+    return {d: MISSES for d in sorted(out)}
 
 
-def wake(st) -> None:
+@hook("combat-phase-end", order=10)
+def wake(st, dice, data, log, last) -> None:
     """The end of the Combat Phase: an unused Sleep Late lapses."""
     st.marks.pop(SLEEP_LATE, None)

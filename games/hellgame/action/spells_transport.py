@@ -26,6 +26,7 @@ from pbem.engine import ILLEGAL, INVALID
 from ..data import PENTAGRAM
 from ..errors import OrderError
 from ..favours import attribute
+from ..hooks import hook
 from ..log import count
 from ..orders.common import place_id, place_name
 from ..state import ANTEHELL, HELLHOUND, LEGION, LIEUTENANT, LILITH, URIEL, Unit
@@ -102,8 +103,8 @@ def _tunnel_check(c: Cast) -> str | None:
     if being_at(c.st, LILITH, a):
         return f"Lilith is in {place_name(a, c.data)}, and no Unit starts a move there " \
                "[HG-9.5-08]"
-    for hook in sorted(NO_START):
-        why = NO_START[hook](c.st, c.data, a)
+    for name in sorted(NO_START):
+        why = NO_START[name](c.st, c.data, a)
         if why:
             return f"{why} [HG-9.5-08]"
     return _uriel_there(c, c.target["to"])
@@ -364,6 +365,17 @@ def pack(st) -> set[str]:
     mark = st.marks.pop(HELLHOUNDS, None) or {"units": []}
     return {u.id for u in st.units if u.id in mark["units"] and u.location == ANTEHELL
             and st.is_rampaging(u)}
+
+
+@hook("hounds-start", order=10)
+def hellhounds_pack(ctx) -> None:
+    """The Random Moves Phase, as the rampaging hounds move: the pack's first step is
+    `enter_limbo`, and in that move they ignore one another (random_moves/hounds.py)."""
+    from ..random_moves.common import Pack
+
+    ids = pack(ctx.st)
+    if ids:
+        ctx.packs.append(Pack(frozenset(ids), enter=enter_limbo))
 
 
 def enter_limbo(ctx, h: Unit, pack_ids: set[str]) -> bool:

@@ -22,11 +22,16 @@ from pbem.engine import INVALID
 
 from ..errors import OrderError
 from ..favours import duel
+from ..hooks import hook
 from ..orders import orders_of
 from . import conditions
+from .context import ActionCtx
 from .magic import HIGHER_RANK, RULE, Cast, Support, Target, spell
-from .simple import PROTOCOL
 from .spells_incapacitation import _incapacitate
+
+#: Protocol keeps in st.marks the lowest Rank Number of its casters this turn: no Daemon of
+#: lower rank (higher Rank Number) may Pass for Good.
+PROTOCOL = "arcana.protocol"
 
 
 def _two_daemons(word: str):
@@ -191,11 +196,12 @@ def cats_in_the_dark(c: Cast) -> None:
 # -- Protocol -------------------------------------------------------------------------------
 
 
-@spell("arcana.protocol")
+@spell(PROTOCOL)
 def protocol(c: Cast) -> None:
     """003 l.2057: every Daemon "of lower rank" than the caster (a higher Rank Number,
     HG-9.1-01), the caster's own Triumvirate's too, may not Pass for Good this turn. The
-    Action core (simple.protocol_forbids) refuses their PASS FOR GOOD lines, and their
+    Action core asks `protocol_forbids` (hook point "pass-for-good-forbidden"): it refuses
+    their PASS FOR GOOD lines, and their
     default becomes an empty March (A-10's fallback). A Daemon recalled from Earth that
     must Pass for Good (HG-10.1-03) still does: that is a penalty, not an Action chosen.
     The mark is cleared when the Action Phase ends."""
@@ -209,6 +215,24 @@ def protocol(c: Cast) -> None:
     c.log.public("protocol", f"Protocol: no Daemon of lower rank than "
                  f"{c.data.daemons[c.daemon].name} may Pass for Good this turn ({who})",
                  RULE, card=c.card, daemon=c.daemon, rank=rank)
+
+
+@hook("pass-for-good-forbidden", order=10)
+def protocol_forbids(actx: ActionCtx) -> str | None:
+    """Why Protocol forbids the acting Daemon to Pass for Good this turn, or None."""
+    mark = actx.st.marks.get(PROTOCOL)
+    if not mark or actx.data.daemons[actx.daemon].rank <= mark["rank"]:
+        return None
+    caster = actx.data.daemons[mark["daemon"]].name
+    return (f"Protocol, cast by {caster}, forbids Daemons of lower rank to Pass for Good "
+            f"this turn [{PROTOCOL}]")
+
+
+@hook("action-phase-ends", order=10)
+def protocol_ends(st, data, dice, log, sheets, queue, started) -> None:
+    """"This turn": once the Action Phase is over, the only Pass for Good of the turn is
+    past."""
+    st.marks.pop(PROTOCOL, None)
 
 
 # -- Stop Me --------------------------------------------------------------------------------

@@ -13,16 +13,19 @@ Recorded for the Petitions Phase (Victor's Right, 12.2), cleared at the start of
 Combat Phase: `st.combat_wins[sectio] = {"winners": [players], "rounds": n}`, the
 last combat fought there this phase (winners in seat order; [] if no Triumvirate won).
 The fight's own result also has "kills" ({player: enemy Legions killed}), which only
-Boredom reads (the last one is passed to `movement.after_combat`).
+Boredom reads (the last one is passed to the hook point combat-phase-end).
 
-Rebellious Rage (rage.py): raging Sectio their Units have lost leave `st.raging` at the
-start and end of the phase and after each combat.
+What cards do around the combats are hook points (hooks.py): "combat-phase-start"
+before any combat (Rebellious Rage's raging Sectio lost leave `st.raging`; Famine,
+Orgasmatron's 6s), "combat-fought" after each combat (the rage again), and
+"combat-phase-end" after the last (Sleep Late lapses; the rage; Boredom).
 """
 
 from __future__ import annotations
 
+from .. import hooks
 from ..state import LEGION
-from . import rage, v1
+from . import v1
 from .fight import Fight
 from .parties import HOUND, hostile, is_player, label, parties_at, rank_by
 from .rounds import fight
@@ -33,19 +36,12 @@ MAX_COMBATS = 200
 
 
 def run(st, sheets, dice, data, log) -> None:
-    """The Hell cards' hooks before any combat (Famine, Orgasmatron) and after the last
-    (Boredom) are in hellcards/movement.py."""
-    from ..hellcards import movement  # hellcards imports action and events: import late
-
+    """Every combat of the phase, between the hook points combat-phase-start and
+    combat-phase-end (what the cards do before any combat and after the last)."""
     st.combat_wins = {}
-    rage.prune(st, data, log, "before the Combat Phase")
-    movement.before_combat(st, sheets, dice, data, log)
+    hooks.fire("combat-phase-start", st, sheets, dice, data, log)
     last = _fight_all(st, sheets, dice, data, log)
-    from ..action.spells_sleep_late import wake
-
-    wake(st)  # an unused Sleep Late lapses with the phase
-    rage.prune(st, data, log, "at the end of the Combat Phase")
-    movement.after_combat(st, dice, data, log, last)
+    hooks.fire("combat-phase-end", st, dice, data, log, last)
 
 
 def _fight_all(st, sheets, dice, data, log) -> dict | None:
@@ -89,8 +85,7 @@ def _fight_all(st, sheets, dice, data, log) -> dict | None:
         result = fight(Fight(st, data, dice, log, sheets, sectio, joined, cards_used))
         st.combat_wins[sectio] = {"winners": result["winners"], "rounds": result["rounds"]}
         last = result
-        if sectio in st.raging:
-            rage.prune(st, data, log, "in the combat there")
+        hooks.fire("combat-fought", st, data, log, sectio, result)
         if len(result["winners"]) > 1:
             allies[sectio] = list(result["winners"])
         elif result.get("undecided") and hostile(st, sectio, allies):

@@ -1,7 +1,8 @@
 """Daemons' abilities in combat (IP-45; ability text: data/daemons.yaml, HG-2.4.1-01).
 
-Each is a `CombatAbility` registered in effects.ABILITIES under the ability's id, like
-the Action Phase abilities (action/abilities.py), so `pbem data audit` counts it. It
+Each is a `CombatAbility` registered in effects.ABILITIES under the ability's id
+(`@combat_ability`, combat/ability_use.py, which also uses them at the right moment),
+like the Action Phase abilities (action/abilities.py), so `pbem data audit` counts it. It
 works only for a Daemon that joined this combat and is not out of the fight, once per
 combat. When to use it is a standing order (orders/combat.py, IP-45):
 
@@ -27,79 +28,15 @@ side 1's, each in seat order and joining order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from .. import effects
 from ..favours import roll_against
 from ..state import HELLHOUND, LEGION
+from .ability_use import combat_ability, side_of
 from .fight import Fight, minds
-from .parties import is_player, legions, parties_at, units_of, whose
+from .parties import legions, units_of, whose
 
-ABILITY = "COMBAT ABILITY"
 RULE = "IP-45"
 ANDRAS, BAAL, MOLOCH = "ability.andras", "ability.baal", "ability.moloch"
 BAAL_BONUS = 2
-
-
-@dataclass(frozen=True)
-class CombatAbility:
-    """`effect(fight, party, daemon)`; `before` marks one used before round 1."""
-
-    ability: str
-    effect: Callable
-    before: bool = False
-    combat: bool = True
-
-
-def combat_ability(ability: str, before: bool = False):
-    def wrap(fn):
-        effects.ability(ability)(CombatAbility(ability, fn, before))
-        return fn
-
-    return wrap
-
-
-def side_of(f: Fight, party: str) -> int:
-    return 0 if party in f.sides[0] else 1
-
-
-def losing(f: Fight, party: str) -> bool:
-    """WHEN LOSING: the enemy side has more Units than the party's side."""
-    i = side_of(f, party)
-    n = [sum(len(units_of(f.st, f.sectio, p)) for p in f.sides[k]) for k in (0, 1)]
-    return n[1 - i] > n[i]
-
-
-def wanted(f: Fight, party: str, daemon: str, rnd: int) -> bool:
-    for o in f.orders(party, ABILITY):
-        if o["daemon"] == daemon:
-            if o["when"] == "never":
-                return False
-            if o["when"] == "losing":
-                return losing(f, party)
-            return o["round"] == max(rnd, 1)
-    return True  # IP-45 default: the first legal moment
-
-
-def use(f: Fight, rnd: int) -> None:
-    """rnd 0: before the first round; otherwise the start of round `rnd`. Should a new
-    party appear (a rampaging hound), sides are assigned again (16.5, 16.7)."""
-    if rnd:
-        f.boost = {}
-    before = parties_at(f.st, f.sectio)
-    for p in [q for s in f.sides for q in s if is_player(q)]:
-        for d in list(f.daemons.get(p, [])):
-            spec = effects.ABILITIES.get(f.data.daemons[d].ability.id)
-            if not getattr(spec, "combat", False) or f.is_out(d) or d in f.used \
-                    or spec.before != (rnd == 0) or not wanted(f, p, d, rnd):
-                continue
-            f.used.add(d)
-            spec.effect(f, p, d)
-    if parties_at(f.st, f.sectio) != before:
-        from . import sides
-
-        f.sides = sides.assign(f, rnd)
 
 
 def _roll(f: Fight, daemon: str, attr: str, why: str) -> tuple[bool, int]:

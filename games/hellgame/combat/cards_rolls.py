@@ -11,7 +11,8 @@ Readings (docs: "More cards"):
 - "all die rolls" (Berserk Rage, Git'em, Hit Hard!, Madness) are the attack rolls and
   the saves (HG-11.2.3-04..06) of the caster's side; a save succeeds on a low roll, so
   the bonus counts in the Unit's favour (the number to roll under is higher, as for
-  Rebellious Rage, rage.py). Other dice (sides, flight, ties) are not combat rolls.
+  Rebellious Rage, hellcards/rage.py). Other dice (sides, flight, ties) are not combat
+  rolls.
 - "The caster's side" is the side the caster's Triumvirate fights on each round
   (allies included); "the opponent" is the other side.
 - Fair Fight: no Arcana card at all may be played in this combat after it (its

@@ -1,7 +1,8 @@
 """Counters in combat (HG-9.8.2-01, IP-30, A-12, A-13; hell.tempers).
 
 A card played in a combat (`Fight.cast`) may be answered before it takes effect:
-`answered(fight, side, daemon, order)` is True when a Counter cancelled it.
+`answered(fight, side, daemon, order)` is True when a Counter cancelled it (registered
+on the hook point combat-cast-answered, which `Fight.cast` asks).
 
 Whose lines: the players on the other side from the card's player read their standing
 COUNTER lines (orders/counters.py) in sheet order, as in the Action Phase
@@ -27,7 +28,7 @@ against a Counter to its user's own card: its text). Not Objection!: its cancell
 goes back to its owner's hand, which only the Action Phase does.
 
 Tempers (hell.tempers) while in play: a Counter costs its player 1 Disfavour
-(countering.tempers), and, reading its last sentence ("they may be used in any combat
+(events.counter_costs), and, reading its last sentence ("they may be used in any combat
 in which each side has two or fewer Legions"), in combat a Counter may be played only
 where each side has two Legions or fewer.
 """
@@ -37,8 +38,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .. import effects
+from .. import effects, hooks
 from ..favours import attribute, roll_against
+from ..hooks import hook
 from ..in_play import in_force
 from ..log import count
 from ..state import ON_EARTH
@@ -110,6 +112,12 @@ class Play:
         return self.st.daemons[d].owner if d in self.st.daemons else None
 
 
+@hook("combat-cast-answered", order=10)
+def cancelled(f, i: int, daemon: str, order: dict) -> bool | None:
+    """`Fight.cast` asks: True when a Counter cancelled the card just played, else None."""
+    return answered(f, i, daemon, order) or None
+
+
 def answered(f, i: int, daemon: str, order: dict) -> bool:
     """Counters against the card `daemon` (side i) just played with `order`, and theirs
     in turn; True when the card is cancelled."""
@@ -130,8 +138,6 @@ def answered(f, i: int, daemon: str, order: dict) -> bool:
 
 def next_counter(f, top: Play) -> Play | None:
     """The Counter played against `top`, if any (A-12(2) for several offers)."""
-    from ..action.countering import tempers
-
     offers = []
     for seat, player in enumerate(f.st.seats):
         if player == top.player or player not in f.sides[1 - top.side]:
@@ -145,7 +151,7 @@ def next_counter(f, top: Play) -> Play | None:
     _, player, (daemon, order) = min(offers, key=lambda o: o[0])
     counter = Play(f, order["card"], player, daemon, 1 - top.side, answers=top)
     _play(counter)
-    tempers(counter)
+    hooks.fire("counter-played", counter)  # Tempers: a Disfavour (events.counter_costs)
     return counter
 
 
@@ -203,7 +209,7 @@ def _bringer(f, player: str, using: list[str], cid: str) -> str | None:
 def _tempers_bars(f, player: str, cid: str) -> bool:
     """Tempers in play: no Counter in a combat where a side has more than two Legions;
     and a Counter costs a Disfavour, which Lucifer - An Impostor? forbids this turn."""
-    from ..action.magic import IMPOSTOR, impostor
+    from ..hellcards.turn_rules import IMPOSTOR, impostor
 
     if not in_force(f.st, TEMPERS):
         return False

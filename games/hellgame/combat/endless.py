@@ -3,10 +3,10 @@
 The rulebook gives a combat no last round: "If there are still opposing Units remaining
 in the Sectio, a new Combat round starts. Once only one side remains, that side has won"
 (000 §11.2.5, HG-11.2.5-01). Some combats can then never end, e.g. a Triumvirate's
-Legion against a lone raging Freebooter Lieutenant (hell.rebellious-rage, rage.py): a
-Lieutenant never attacks (HG-11.2.2-02/03), he saves on 4 or less (HG-11.2.3-06) and
-the rage's +2 in his favour makes that 6 or less, so he always saves; a Freebooter
-never flees (HG-10.4-01), so the lone-Lieutenant flight (HG-11.2.4-04) is not his
+Legion against a lone raging Freebooter Lieutenant (hell.rebellious-rage,
+hellcards/rage.py): a Lieutenant never attacks (HG-11.2.2-02/03), he saves on 4 or less
+(HG-11.2.3-06) and the rage's +2 in his favour makes that 6 or less, so he always saves; a
+Freebooter never flees (HG-10.4-01), so the lone-Lieutenant flight (HG-11.2.4-04) is not his
 (action/flight.py `is_solitary`). The same holds for Lieutenants alone on every side,
 or Units whose saves a card has raised to 6.
 
@@ -35,7 +35,7 @@ Our reading where the rules are silent (docs/status-hellgame.md):
 from __future__ import annotations
 
 from ..log import count
-from .abilities import ABILITY
+from .ability_use import ABILITY
 from .fight import CAST, Fight, attackers
 from .parties import HOUND, is_player, label, parties_at, units_of
 from .saves import save_need

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import hooks
 from ..favours import attribute
 from ..log import count
 from ..orders import orders_of
 from ..orders.common import place_name
 from ..orders.failures import IN_PART, order_failed
 from ..state import HELLHOUND, IN_HELL, LEGION, LIEUTENANT, Unit
-from . import lasting, rage
+from . import lasting
 from .parties import is_player, legions, rank_by, units_of, whose
 
 JOIN, CAST, MAGIC, HITS, FLEE = "JOIN", "COMBAT CAST", "COMBAT MAGIC", "HITS", "COMBAT FLEE"
@@ -102,12 +103,14 @@ class Fight:
 
     def can_cast(self, play) -> bool:
         """Whether the planned play may happen now; one that may not is dropped, saying
-        why (a card not brought, a cost it cannot pay, a card effect forbidding it)."""
+        why (a card not brought, a cost it cannot pay, a card effect forbidding it; a
+        card in force that forbids it, on the hook point combat-cast-barred, says why
+        itself)."""
         from ..action.magic import cannot_pay
         from . import magic
 
         player, n, o = play
-        if self.impostor_bars(player, n, o["card"]):
+        if hooks.first("combat-cast-barred", self, play):
             return False
         name = self.data.arcana[o["card"]].name
         why, rule = None, "HG-11.1-02"
@@ -131,33 +134,12 @@ class Fight:
                          player=player)
         return not why
 
-    def impostor_bars(self, player: str, n: int, card_id: str) -> bool:
-        """Lucifer - An Impostor? (this turn): no card that costs a Favour or a Disfavour
-        may be played, in combat too (003 l.1354)."""
-        from ..hellcards import turn_rules  # hellcards imports action and events: late
-
-        card = self.data.arcana[card_id]
-        cost = card.major.cost
-        if not (cost.favours or cost.disfavours) or not turn_rules.impostor(self.st):
-            return False
-        self.played.add((player, n))
-        self.log.public("combat-cast-impostor", f"{player} cannot play {card.name} in "
-                        f"{self.here}: it costs a Favour or a Disfavour, and this turn Lucifer "
-                        "- An Impostor? forbids using either", "HG-6.1-01", player=player,
-                        card=card_id)
-        plays = self.orders(player, CAST)
-        if n < len(plays):
-            order_failed(self.log, self.sheets.get(player), plays[n], f"in {self.here}, it "
-                         "costs a Favour or a Disfavour, and this turn Lucifer - An Impostor? "
-                         "forbids using either", "HG-6.1-01", player=player)
-        return True
-
     def cast(self, i: int, play) -> None:
         """Play a brought card: it goes to the bottom of the deck, its costs are paid and
         a Disfavour it gives is taken at once (HG-9.8.1-04, HG-3.3-02); the other side
-        may answer it with a brought Counter (A-13, counters.py); then it takes effect
-        unless cancelled."""
-        from . import counters, magic
+        may answer it with a brought Counter (A-13, counters.py, on the hook point
+        combat-cast-answered); then it takes effect unless cancelled."""
+        from . import magic
 
         player, n, o = play
         d = self.caster(player, o["card"])
@@ -167,7 +149,7 @@ class Fight:
         self.log.public("combat-cast", f"{self.data.daemons[d].name} ({player}) plays "
                         f"{card.name} in {self.here}" + (f", paying {paid}" if paid else ""),
                         "HG-11.2.1-01", player=player, card=o["card"], daemon=d)
-        if counters.answered(self, i, d, o):
+        if hooks.first("combat-cast-answered", self, i, d, o):
             return
         magic.fight_effect(o["card"])(self, i, d, o)
 
@@ -209,10 +191,11 @@ def out_of_play(st, data, daemon: str) -> str | None:
     return None
 
 
-def join_refusal(f: Fight, player: str, daemon: str, sleeping: set) -> tuple[str, str]:
+def join_refusal(f: Fight, player: str, daemon: str, sleeping: dict) -> tuple[str, str]:
     """(why, rule) the player's Daemon cannot join this combat; ("", "") if it can, and
     (JOINED, "") if it joined an earlier combat this turn (HG-11.1-03): no failure, a line
-    naming several Sectio, or ANYWHERE, is used up by it."""
+    naming several Sectio, or ANYWHERE, is used up by it. `sleeping`: {daemon: why} of
+    the Daemons that miss this combat (`missing`)."""
     why = out_of_play(f.st, f.data, daemon)
     if why:
         return f"{why} [HG-11.1-04]", "HG-11.1-04"
@@ -224,11 +207,21 @@ def join_refusal(f: Fight, player: str, daemon: str, sleeping: set) -> tuple[str
     if f.st.daemons[daemon].where != IN_HELL:
         return f"{name} is on Earth [HG-11.1-04]", "HG-11.1-04"
     if daemon in sleeping:
-        return f"{name} sleeps late and misses this combat (Sleep Late)", "HG-11.1-01"
+        return f"{name} {sleeping[daemon]}", "HG-11.1-01"
     return "", ""
 
 
 JOINED = "joined"
+
+
+def missing(f: Fight, player: str, free: list[str], wants: list[str]) -> dict[str, str]:
+    """{daemon: why} for the player's `free` Daemons that miss this combat by a card
+    (hook point combat-join-missed, e.g. Sleep Late); `wants`: those his JOIN lines
+    send here."""
+    out: dict[str, str] = {}
+    for answer in hooks.collect("combat-join-missed", f, player, free, wants):
+        out.update(answer)
+    return out
 
 
 def join(f: Fight, order: list[str]) -> None:
@@ -241,15 +234,13 @@ def join(f: Fight, order: list[str]) -> None:
     no other line sends one here and his lines hold no JOIN NOBODY; he is told, in an
     "order-failed" event for him alone, why the line failed and what happened instead
     (issue 20), and so is he when a line's Daemon joins without cards it was to bring."""
-    from ..action.spells_sleep_late import asleep  # Sleep Late: a Daemon misses this combat
-
     for p in order:
         lines = f.orders(p, JOIN)
         sent: list[tuple[str, list[str]]] = []
         failed: list[tuple[dict, str, str]] = []
         short: list[tuple[dict, str, list[str]]] = []
-        sleeping = asleep(f, p, free_daemons(f, p), [o["daemon"] for o in lines
-                                                   if f.sectio in o["where"]])
+        sleeping = missing(f, p, free_daemons(f, p), [o["daemon"] for o in lines
+                                                     if f.sectio in o["where"]])
         for o in lines:
             if o["daemon"] is None:
                 break
@@ -349,7 +340,8 @@ def lt_bonus(f: Fight, party: str, atk: list[tuple[Unit, int]]) -> dict[str, int
 
 def attack(f: Fight, i: int, hit_on: int) -> int:
     """Side i's hits; `f.hitters[i]` lists the party of each hit, in order (for the kills
-    Boredom counts). Raging Units add +2 (rage.py, hell.rebellious-rage)."""
+    Boredom counts). A card in force outside the fight may add to every roll (hook
+    point combat-roll-bonus: the raging Units' +2, hellcards/rage.py)."""
     hits = 0
     f.hitters[i] = []
     for p in f.sides[i]:
@@ -360,7 +352,7 @@ def attack(f: Fight, i: int, hit_on: int) -> int:
             faces = [f.dice.roll(f"combat roll of {u.id} in {f.here}", p if is_player(p)
                                  else None) for _ in range(n)]
             add = bonus.get(u.id, 0) + f.bonus[i] + f.boost.get(p, 0) \
-                + rage.bonus(f.st, f.sectio, p) + lasting.attack(f, i, p, u)
+                + roll_bonus(f.st, f.sectio, p) + lasting.attack(f, i, p, u)
             got = sum(1 for x in faces if x + add >= hit_on)
             hits += got
             f.hitters[i] += [p] * got
@@ -370,3 +362,9 @@ def attack(f: Fight, i: int, hit_on: int) -> int:
                          "HG-11.2.2-04", party=p, unit=u.id, faces=faces, bonus=add, hits=got)
             lasting.scored(f, i, p, u, got)
     return hits
+
+
+def roll_bonus(st, sectio: str, party: str) -> int:
+    """What cards in force outside the fight add to each combat roll of `party` in
+    `sectio` (hook point combat-roll-bonus; saves: in its favour)."""
+    return sum(hooks.collect("combat-roll-bonus", st, sectio, party))

@@ -6,11 +6,12 @@ after `endless.MAX_ROUNDS` rounds, both without a winner (endless.py, issue 17).
 
 from __future__ import annotations
 
+from .. import hooks
 from ..action import flight
 from ..log import count
 from ..random_moves import lose_minder
 from ..state import HELLHOUND, LIEUTENANT, LILITH
-from . import abilities, allies, endless, lasting, magic, rage, sides
+from . import ability_use, allies, endless, lasting, magic, sides
 from .fight import FLEE, VARIANT, Fight, attack, free_daemons, join
 from .parties import is_player, label, legions, parties_at, units_of
 from .saves import saves
@@ -55,13 +56,13 @@ def fight(f: Fight) -> dict:
                  + ", ".join(label(p, f.data, f.st) for p in parties), "HG-11.0-01",
                  sectio=f.sectio)
     f.sides = sides.assign(f, 0)  # sides first, then Daemons join
-    rage.announce(f)  # hell.rebellious-rage: +2 for the raging Units
+    hooks.fire("combat-start", f)  # e.g. Rebellious Rage's +2 for the raging Units
     # HG-11.1-01: largest army declares first; ranked (and ties rolled) only when two
     # or more Triumvirates have a Daemon free to join
     able = [p for p in parties if is_player(p) and free_daemons(f, p)]
     join(f, f.rank(able, lambda p: legions(f.st, f.sectio, p), "the largest army")
          if len(able) > 1 else able)
-    abilities.use(f, 0)  # IP-45: Andras, before the first round
+    ability_use.use(f, 0)  # IP-45: Andras, before the first round
     quick = quick_combat(f)  # optional rule HG-V1-11.3.5-01
     if quick is not None:
         return quick
@@ -78,7 +79,7 @@ def fight(f: Fight) -> dict:
         if rnd > 1:
             f.sides = sides.assign(f, rnd)
         f.bonus = [0, 0]
-        abilities.use(f, rnd)  # IP-45: Baal, Moloch
+        ability_use.use(f, rnd)  # IP-45: Baal, Moloch
         magic.cast_magic(f, rnd)
         need = hit_on(f)
         hits = [attack(f, i, need) for i in (0, 1)]

@@ -10,11 +10,12 @@ Each hit needs its own save; the first failure destroys the Unit (A-24).
 
 from __future__ import annotations
 
+from .. import hooks
 from ..favours import attribute
 from ..log import count
 from ..state import HELLHOUND, LEGION, LIEUTENANT, Unit
-from . import lasting, rage
-from .fight import HITS, Fight, minds
+from . import lasting
+from .fight import HITS, Fight, minds, roll_bonus
 from .parties import FREEBOOTERS, is_player, units_of, whose
 
 
@@ -64,12 +65,12 @@ def place(f: Fight, side: int, hits: int) -> list[tuple[str, Unit, int]]:
 
 def save_one(f: Fight, party: str, u: Unit) -> tuple[bool, int]:
     """(saved?, die) for one hit on `u` (HG-11.2.3-04..06; FREEBOOTER SAVES). A failed
-    save may be re-rolled with Re-roll (REROLL WITH; action/reroll_cards.py)."""
+    save may be re-rolled by a card (hook point combat-save-failed: Re-roll, REROLL WITH;
+    action/reroll_cards.py)."""
     die, need = _save_roll(f, party, u)
     if die > need and is_player(party):
-        from ..action.reroll_cards import combat_save
-
-        die = combat_save(f, party, f"the save of {u.kind} {u.id} ({die})", die) or die
+        die = hooks.first("combat-save-failed", f, party,
+                          f"the save of {u.kind} {u.id} ({die})", die) or die
     return die <= need, die
 
 
@@ -84,7 +85,7 @@ def save_need(f: Fight, party: str, u: Unit) -> tuple[int, str | None]:
     so endless.py may ask whether a Unit can fail a save at all."""
     owner = party if is_player(party) else None
     card = lasting.save(f, party, u)  # a Combat card's, in its favour
-    extra = rage.bonus(f.st, f.sectio, party) + card  # raging Units: +2 in their favour
+    extra = roll_bonus(f.st, f.sectio, party) + card  # raging Units: +2 in their favour
     if u.kind in (HELLHOUND, LIEUTENANT):
         need = f.data.tables["hellhound_save" if u.kind == HELLHOUND else "lieutenant_save"]
         return need + extra, owner

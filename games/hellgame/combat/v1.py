@@ -24,7 +24,7 @@ from __future__ import annotations
 from ..log import count
 from ..orders import orders_of
 from ..state import HELLHOUND, LEGION
-from . import rage
+from .fight import roll_bonus
 from .parties import FIGHTERS, is_player, label, parties_at, party_of, units_of
 
 AVOID, QUICK, LIMIT = "v1_avoid_combat", "v1_quick_combat", "v1_three_rounds"
@@ -94,7 +94,7 @@ def quick_combat(f) -> dict | None:
                 for u in units_of(f.st, f.sectio, p):
                     totals[i] += f.dice.roll(f"quick combat roll of {u.id} in {f.here}",
                                              p if is_player(p) else None) \
-                        + rage.bonus(f.st, f.sectio, p)  # hell.rebellious-rage
+                        + roll_bonus(f.st, f.sectio, p)  # e.g. Rebellious Rage's +2
         names = [" and ".join(label(p, f.data, f.st) for p in s) for s in f.sides]
         f.log.public("combat-quick", f"Quick combat in {f.here}: {names[0]} roll {totals[0]}, "
                      f"{names[1]} roll {totals[1]}" + (": a tie, roll again"

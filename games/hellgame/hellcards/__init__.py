@@ -1,8 +1,9 @@
 """The Hell cards' Events and Phenomena beyond the first few (issue 7), by the part of
 the turn their effects reach. Each module registers its effects with effects.hell_card
-and effects.phenomenon when imported (the game's loader.py imports them); lasting
-effects ("this turn", "while in play") are hooks in the phase modules that ask
-events.in_force / events.phenomenon_here.
+and effects.phenomenon when imported (the game's loader.py imports them); their lasting
+effects ("this turn", "while in play") register on the phases' hook points (hooks.py),
+each asking in_play.in_force / in_play.phenomenon_here whether its card acts now; no
+phase module imports or names a card.
 
 - income: the Soul Phase and the cards' draws (Souls, Favours, Disfavours, Arcana)
 - instant: one-off Events resolved at once (Daemons change hands or die, Sectio change)

@@ -1,11 +1,14 @@
 """Hell-card effects on income: see hellcards/__init__.py.
 
-The Events below that last into the Soul Phase only announce themselves here; their
-hooks are in soul.py (see its step list): Blinded by Science, Christmas, Crusade,
-Forgiveness, New Age, World War (step 0-2), Holy War (favours.soul_roll_souls), I Want It
-All, Vortex and Thou Art Not Real (`sectio_income`, `i_want_it_all`, `wise_men`), and the
-Phenomena Need for Change and End of Season (`sectio_income`). Inquisition acts when it
-arrives and again in every Hell Phase while in play (hell_phase.run calls `inquisition`).
+The Events below that last into the Soul Phase announce themselves when drawn; their
+lasting parts are registered here on the Soul Phase's hook points (hooks.py, soul.py's
+step list): Crusade, Forgiveness, Christmas, New Age, Blinded by Science, World War on
+"soul-lots" (step 0), Holy War on "soul-roll-multiplier" (favours.soul_roll_souls), I Want
+It All and Vortex on "sectio-no-souls" (`sectio_income`, `wise_men`; Thou Art Not Real's
+is in movement.py), I Want It All's price on "soul-other-income", the Phenomena Need for
+Change and End of Season on "sectio-souls-change", World War's Lieutenant price on
+"lieutenant-price" (summoning.py). Inquisition acts when it arrives and again in every
+Hell Phase while in play ("hell-phase", `inquisition_again`).
 """
 
 from __future__ import annotations
@@ -15,9 +18,13 @@ from pbem.grammar import noun
 from .. import effects, events
 from ..action.abilities import can_be_incapacitated
 from ..cards import gain_arcana
+from ..favours import roll_against
+from ..hooks import hook
+from ..in_play import in_force, ownership_frozen, phenomenon_here
 from ..log import Log, count
 from ..orders import orders_of
 from ..ownership import Step
+from ..soul import daemon_label, phenomenon_number, still_collecting
 from ..state import ANTEHELL, LILITH, ON_EARTH, URIEL, HellState
 
 RULE, PH_RULE, LASTING = "HG-6.1-01", "HG-6.2-01", "HG-6.1.1-01"
@@ -65,7 +72,7 @@ for _card, _what in _LASTING.items():
 def vortex(st: HellState, sheets, dice, data, log: Log) -> None:
     """All Units in AnteHell are destroyed at once (Uriel and Lilith are immune to Events
     that destroy Units, HG-6.2.1-02). This turn no Limbo Sectio yields Souls or cards
-    (soul.sectio_income / soul.wise_men). The Hellhounds that appear in each Limbo Sectio
+    (`vortex_no_souls`). The Hellhounds that appear in each Limbo Sectio
     in the Random Moves Phase are that phase's hook: announced here."""
     gone = sorted((u for u in st.units_at(ANTEHELL) if u.kind not in (URIEL, LILITH)),
                   key=lambda u: u.number)
@@ -164,8 +171,6 @@ def inquisition(st: HellState, dice, data, log: Log, sheets=None) -> None:
 
 # -- Phenomena ------------------------------------------------------------------------------
 def _number(data, card: str) -> int:
-    from ..soul import phenomenon_number
-
     return phenomenon_number(data, card)
 
 
@@ -179,7 +184,7 @@ def _income_change(phenomenon: str, sign: int):
                    phenomenon=phenomenon, sectio=sectio_list, change=n)
 
     effect.__doc__ = f"{phenomenon}: this turn's income change, applied by the Soul " \
-        "Phase (soul.sectio_income); the number is the card's (data)."
+        "Phase (`income_change`); the number is the card's (data)."
     return effect
 
 
@@ -315,3 +320,245 @@ def auction_bids(st: HellState, sheets, sectio: str, log: Log, name: str) -> dic
         if bid:
             bids[p] = bid
     return bids
+
+
+# -- the lasting effects in the Hell, Soul and Summoning Phases (hooks.py) -------------------
+# Step 0 of the Soul Phase (soul.earth_lots): each active Daemon on Earth's Lot, in
+# precedence order Heaven, Earth (HG-6.1.2-01), this turn's Event (Christmas) between them.
+CRUSADE, FORGIVENESS, CHRISTMAS = "hell.crusade", "hell.forgiveness", "hell.christmas"
+NEW_AGE, BLINDED, WORLD_WAR = "hell.new-age", "hell.blinded-by-science", "hell.world-war"
+I_WANT_IT_ALL, VORTEX, HOLY_WAR = "hell.i-want-it-all", "hell.vortex", "hell.holy-war"
+NEED_FOR_CHANGE, END_OF_SEASON = "phenomenon.need-for-change", "phenomenon.end-of-season"
+#: Circles whose Sectio a card stops from producing Souls this turn (circle numbers of
+#: data/sectio.yaml: 1 LIMBO, 4 THE GREEDY; 6 HERETICS is Thou Art Not Real's,
+#: hellcards/movement.py)
+GREEDY_CIRCLE, LIMBO_CIRCLE = 4, 1
+CRUSADE_ARCANA, NEW_AGE_ARCANA = 3, 2
+
+
+def _disfavours(st: HellState, daemon: str, n: int) -> None:
+    st.players[st.daemons[daemon].owner].disfavours += n
+
+
+@hook("soul-lots", order=10)
+def crusade(st: HellState, sheets, dice, data, log: Log, lots, crusaders) -> None:
+    """Crusade: a Daemon on Earth "may choose to join"; one that does draws 3 Arcana
+    instead of its Souls and Favour. It joins when its player's CRUSADE JOIN order or
+    `crusaders` names it; IP-12 default: none joins."""
+    if st.permanent.get("heaven") != CRUSADE:
+        return
+    crusaders = tuple(crusaders) + tuple(
+        d for name in st.seats for o in orders_of((sheets or {}).get(name), "CRUSADE JOIN")
+        for d in o["daemons"])
+    for d, lot in still_collecting(st, data, log, lots, CRUSADE).items():
+        if d not in crusaders:
+            log.public("crusade-stays-out", f"{daemon_label(st, data, d)} does not join the "
+                       "Crusade (default IP-12: do not use).", "HG-6.1.1-01", daemon=d)
+            continue
+        owner = st.daemons[d].owner
+        lot.souls, lot.favour, lot.why = False, False, "the Crusade"
+        log.public("crusade-joins", f"{daemon_label(st, data, d)} joins the Crusade and draws "
+                   f"{count(CRUSADE_ARCANA, 'Arcana card')} instead of Souls and Favour.",
+                   "HG-6.1.1-01", daemon=d, player=owner)
+        gain_arcana(st, owner, CRUSADE_ARCANA, dice, data, log, sheets.get(owner),
+                    "the Crusade", rule="HG-6.1.1-01")
+
+
+@hook("soul-lots", order=20)
+def forgiveness(st: HellState, sheets, dice, data, log: Log, lots, crusaders) -> None:
+    """Forgiveness: each Daemon on Earth Rolls against Stars; on a failure no Souls, no
+    Favour and 1 Disfavour. "A Daemon that fails again in the following turn is
+    destroyed; otherwise it is safe until the next turn": st.forgiveness_failed keeps
+    the Daemons that failed in the last Soul Phase, and only those that fail in this one
+    stay in it (its memory leaves play with the card). A destroyed Daemon goes to the
+    bottom of the Daemon deck (HG-3.3-02); Trinity keeps a Daemon on Earth alive
+    (random_moves.common.destroy_daemon)."""
+    if st.permanent.get("heaven") != FORGIVENESS:
+        st.forgiveness_failed = []  # its memory leaves play with the card
+        return
+    from ..random_moves.common import destroy_daemon
+
+    before, failed = set(st.forgiveness_failed), []
+    for d, lot in still_collecting(st, data, log, lots, FORGIVENESS).items():
+        if roll_against(st, data, dice, d, "stars",
+                        f"HG-6.1.1-01 Forgiveness: {data.daemons[d].name} rolls against Stars"):
+            log.public("forgiveness-passed", f"{daemon_label(st, data, d)} passes the Roll "
+                       "against Stars of Forgiveness and collects as usual.", "HG-6.1.1-01",
+                       daemon=d)
+            continue
+        lot.souls, lot.favour, lot.why = False, False, "Forgiveness"
+        _disfavours(st, d, 1)
+        label, owner = daemon_label(st, data, d), st.daemons[d].owner
+        log.public("forgiveness-failed", f"{label} fails the Roll against Stars of "
+                   "Forgiveness: no Souls, no Favour, and 1 Disfavour instead.",
+                   "HG-6.1.1-01", daemon=d, player=owner)
+        if d not in before:
+            failed.append(d)
+        elif destroy_daemon(st, d):  # the card under it goes with it (HG-3.3-02)
+            del lots[d]
+            log.public("forgiveness-destroyed", f"{label} failed Forgiveness last turn too "
+                       "and is destroyed.", "HG-6.1.1-01", daemon=d, player=owner)
+        else:
+            failed.append(d)
+            log.public("forgiveness-spared", f"{label} failed Forgiveness last turn too, "
+                       "but Trinity: nothing can destroy a Daemon on Earth.", "HG-6.1.1-01",
+                       daemon=d, player=owner)
+    st.forgiveness_failed = sorted(failed)
+
+
+@hook("soul-lots", order=30)
+def christmas(st: HellState, sheets, dice, data, log: Log, lots, crusaders) -> None:
+    """Christmas: one die per Daemon on Earth. 1-2: 2 Favours (given by the card, no
+    Disfavour Roll) and no Souls; 3: as usual; 4-5: 2 Disfavours, Souls (and, as the
+    card takes nothing else away, the Favour) as usual; 6: Souls as usual, no Favour."""
+    if st.event != CHRISTMAS:
+        return
+    for d, lot in still_collecting(st, data, log, lots, CHRISTMAS).items():
+        owner = st.daemons[d].owner
+        die = dice.roll(f"HG-6.1-01 Christmas: {data.daemons[d].name}", owner)
+        if die <= 2:
+            lot.souls, lot.favour, lot.why = False, False, "Christmas"
+            st.players[owner].favours += 2
+            what = "gains 2 Favours but no Souls"
+        elif die == 3:
+            what = "collects Souls and Favour as usual"
+        elif die <= 5:
+            _disfavours(st, d, 2)
+            what = "takes 2 Disfavours but collects as usual"
+        else:
+            lot.favour, lot.why = False, "Christmas"
+            what = "collects Souls as usual but no Favour"
+        log.public("christmas", f"Christmas: {daemon_label(st, data, d)} rolls {die} and "
+                   f"{what}.", "HG-6.1-01", daemon=d, player=owner, roll=die)
+
+
+@hook("soul-lots", order=40)
+def new_age(st: HellState, sheets, dice, data, log: Log, lots, crusaders) -> None:
+    """New Age: one die per Daemon on Earth. 1-2: as usual; 3-4: half the Souls (the
+    Favour as usual); 5: 2 Arcana cards instead of Souls and Favour; 6: 1 Disfavour and
+    nothing else. The card's table says "5-6" for the Arcana and "6" for the Disfavour
+    (003 l.1412): the line for 6 alone is the more specific, so it wins for a 6."""
+    if st.permanent.get("earth") != NEW_AGE:
+        return
+    for d, lot in still_collecting(st, data, log, lots, NEW_AGE).items():
+        owner = st.daemons[d].owner
+        die = dice.roll(f"HG-6.1.1-01 New Age: {data.daemons[d].name}", owner)
+        if die <= 2:
+            what = "collects Souls and Favour as usual"
+        elif die <= 4:
+            lot.divisor, lot.why = 2, "New Age"
+            what = "collects half the Souls"
+        else:
+            lot.souls, lot.favour, lot.why = False, False, "New Age"
+            what = "draws 2 Arcana cards instead of Souls and Favour" if die == 5 else \
+                "takes 1 Disfavour and nothing else"
+        log.public("new-age", f"New Age: {daemon_label(st, data, d)} rolls {die} and {what}.",
+                   "HG-6.1.1-01", daemon=d, player=owner, roll=die)
+        if die == 5:
+            gain_arcana(st, owner, NEW_AGE_ARCANA, dice, data, log, sheets.get(owner),
+                        "New Age", rule="HG-6.1.1-01")
+        elif die == 6:
+            _disfavours(st, d, 1)
+
+
+@hook("soul-lots", order=50)
+def blinded_by_science(st: HellState, sheets, dice, data, log: Log, lots, crusaders) -> None:
+    """Blinded by Science: the Souls gathered on Earth divided by 4, and a Roll against
+    Hearts for the Favour (soul.receive_favours makes it)."""
+    if st.permanent.get("earth") != BLINDED:
+        return
+    for lot in still_collecting(st, data, log, lots, BLINDED).values():
+        lot.divisor, lot.hearts_for_favour, lot.why = 4, True, "Blinded by Science"
+
+
+@hook("soul-lots", order=60)
+def world_war(st: HellState, sheets, dice, data, log: Log, lots, crusaders) -> None:
+    """World War: the Souls collected on Earth halved, and no Favour earned there."""
+    if st.permanent.get("earth") != WORLD_WAR:
+        return
+    for lot in still_collecting(st, data, log, lots, WORLD_WAR).values():
+        lot.divisor, lot.favour, lot.why = 2, False, "World War"
+
+
+@hook("lieutenant-price", order=10)
+def world_war_recruits(st: HellState, cheap: bool) -> str | None:
+    """World War: recruiting a Lieutenant costs half the price (summoning.lieutenant_price)."""
+    return "halved by World War" if in_force(st, WORLD_WAR) else None
+
+
+@hook("soul-roll-multiplier", order=10)
+def holy_war(st: HellState) -> tuple[int, str] | None:
+    """Holy War (Permanent Earth): "while in play all Soul Rolls are doubled"."""
+    return (2, "doubled by Holy War") if HOLY_WAR in st.permanent.values() else None
+
+
+@hook("sectio-no-souls", order=10)
+def i_want_it_all_no_souls(st: HellState, data, sectio: str) -> str | None:
+    """I Want It All: no Souls from the Greedy Circle this turn."""
+    return I_WANT_IT_ALL if data.sectio[sectio].circle == GREEDY_CIRCLE and \
+        in_force(st, I_WANT_IT_ALL) else None
+
+
+@hook("sectio-no-souls", order=20)
+def vortex_no_souls(st: HellState, data, sectio: str) -> str | None:
+    """Vortex: no Souls (or THE WISE MEN's cards) from the Limbo this turn."""
+    return VORTEX if data.sectio[sectio].circle == LIMBO_CIRCLE and in_force(st, VORTEX) \
+        else None
+
+
+@hook("sectio-souls-change", order=10)
+def income_change(st: HellState, data, sectio: str) -> int | None:
+    """Need for Change (-1 or -2) or End of Season (+1 or +2) on this Sectio this turn:
+    the number is the one printed in the grey box of the card the Phenomenon came from."""
+    for ph, sign in ((NEED_FOR_CHANGE, -1), (END_OF_SEASON, 1)):
+        if phenomenon_here(st, ph, sectio):
+            return sign * phenomenon_number(data, st.warning_sign["card"])
+    return None
+
+
+@hook("soul-other-income", order=30)
+def i_want_it_all_price(st: HellState, sheets, dice, data, log: Log) -> None:
+    i_want_it_all(st, data, log, dice)
+
+
+def i_want_it_all(st: HellState, data, log: Log, dice=None) -> None:
+    """I Want It All, this turn: each owner of a Sectio in the Greedy Circle pays its
+    printed value in Souls, or loses it (it returns to the Ruler of Hell). He pays when
+    he can (the card says "must"); Sectio by id. The Boss Is Touchy keeps an unpaid
+    Sectio with its owner (in_play.ownership_frozen). The Circle is settled at once; a
+    player left without a Sectio is then rescued (HG-15.2-01; `dice` breaks its ties).
+    The last of the other sources of Souls (HG-7.2-05), after Zagam's."""
+    if not in_force(st, I_WANT_IT_ALL):
+        return
+    owned = [(s, st.owners[s]) for s in sorted(st.owners)
+             if data.sectio[s].circle == GREEDY_CIRCLE]
+    if not owned:
+        log.public("event-no-effect", "I Want It All: nobody owns a Sectio of the Greedy "
+                   "Circle.", "HG-6.1-04")
+    with Step(st, dice, data, log) as step:
+        for s, owner in owned:
+            p, name, price = st.players[owner], data.sectio[s].name, data.sectio[s].souls
+            if p.souls >= price:
+                p.souls -= price
+                log.public("greedy-paid", f"I Want It All: {owner} pays "
+                           f"{count(price, 'Soul')} to keep {name}.", "HG-6.1-01",
+                           player=owner, sectio=s, souls=price)
+            elif ownership_frozen(st, s):
+                log.public("greedy-frozen", f"I Want It All: {owner} cannot pay "
+                           f"{count(price, 'Soul')} for {name}, but The Boss Is Touchy: it "
+                           "cannot change ownership this turn.", "HG-6.2-01", player=owner,
+                           sectio=s)
+            else:
+                step.set(s, None, "I Want It All (HG-6.1-01)")
+                log.public("greedy-lost", f"I Want It All: {owner} cannot pay "
+                           f"{count(price, 'Soul')} for {name} and loses it.", "HG-6.1-01",
+                           player=owner, sectio=s)
+
+
+@hook("hell-phase", order=30)
+def inquisition_again(st: HellState, sheets, dice, data, log: Log) -> None:
+    """Inquisition in play: "in every Hell Phase", after the three Hell cards and before
+    the Arcana draw (an Incapacitated Daemon draws none, HG-6.3-01). In the Hell Phase it
+    arrives in, its own effect has already done so (`inquisition_arrives`)."""
+    if st.permanent.get("earth") == INQUISITION and st.event != INQUISITION:
+        inquisition(st, dice, data, log, sheets)

@@ -8,12 +8,13 @@ Events (HG-6.1-01): Famine, Orgasmatron, Thou Art Not Real, Rebellious Rage, Bor
 Lasting parts are hooks asked by the phase modules:
 - `no_start` / `stops` (registered in action/march.py NO_START and STOPS): Quagmire and
   Orgasmatron keep Units from starting a March; Quagmire stops a March entering it.
-- `held` / `quagmire_stops`: the same for the Random Moves Phase (random_moves/) and
-  for a flight entering a Quagmire (action/flight.py).
-- `before_combat` / `after_combat`: called by combat.run (Famine, Orgasmatron's 6s;
-  Boredom).
-- `random_moves_start`: called by random_moves.run (Orgasmatron's pull into the Lustful
-  Circle; Vortex's Limbo hounds, whose Event helper A registers).
+- `held` / `quagmire_stops`: the same for the Random Moves Phase (random_moves/, hook
+  point random-move-held) and for a flight or a hound entering a Quagmire
+  (action/flight.py, random_moves/hounds.py: unit-stops-entering).
+- `before_combat` / `after_combat`: on the hook points combat-phase-start and
+  combat-phase-end (combat.run): Famine, Orgasmatron's 6s; Boredom.
+- On the hook point random-moves-start (random_moves.run): Orgasmatron's pull into the
+  Lustful Circle; Vortex's Limbo hounds (its Event is in hellcards/income.py).
 Thou Art Not Real's Roll against Hearts per marching Unit is in action/march.py.
 
 Readings (each also in its effect's docstring):
@@ -30,6 +31,7 @@ import math
 from .. import effects
 from ..action import march
 from ..events import in_force, phenomenon_here, phenomenon_units
+from ..hooks import hook
 from ..log import Log, count
 from ..orders.common import place_name
 from ..ownership import Step
@@ -52,11 +54,19 @@ def no_start(st: HellState, data, place: str, immortal: bool = False) -> str | N
     """Why Units at `place` may not start a move this turn (HG-9.5-08), or None.
     `immortal`: Uriel or Lilith, immune to Quagmire (a Phenomenon) but not to
     Orgasmatron (an Event that destroys nothing)."""
-    if place not in data.sectio:
-        return None
-    if not immortal and phenomenon_here(st, QUAGMIRE, place):
+    return (None if immortal else _quagmire_holds(st, data, place)) \
+        or _orgasmatron_holds(st, data, place)
+
+
+def _quagmire_holds(st: HellState, data, place: str) -> str | None:
+    if place in data.sectio and phenomenon_here(st, QUAGMIRE, place):
         return f"a Quagmire holds {place_name(place, data)}: no Unit there may move this turn"
-    if in_force(st, ORGASMATRON) and data.sectio[place].circle == LUSTFUL:
+    return None
+
+
+def _orgasmatron_holds(st: HellState, data, place: str) -> str | None:
+    if place in data.sectio and in_force(st, ORGASMATRON) \
+            and data.sectio[place].circle == LUSTFUL:
         return "Orgasmatron: no Unit in the Lustful Circle may move this turn"
     return None
 
@@ -145,8 +155,28 @@ def quagmire_stops(st: HellState, data, place: str) -> bool:
 
 
 def held(st: HellState, data, u: Unit) -> str | None:
-    """Random Moves Phase: why the independent Unit `u` may not move (None if it may)."""
+    """Random Moves Phase: why the independent Unit `u` may not move (None if it may):
+    the registrants of random-move-held below, in their order."""
     return no_start(st, data, u.location, immortal=u.kind in (URIEL, LILITH))
+
+
+@hook("random-move-held", order=10)
+def _quagmire_holds_unit(st: HellState, data, u: Unit) -> str | None:
+    """A Quagmire holds a rampaging hound; Uriel and Lilith are immune (HG-6.2.1-01)."""
+    return None if u.kind in (URIEL, LILITH) else _quagmire_holds(st, data, u.location)
+
+
+@hook("random-move-held", order=20)
+def _orgasmatron_holds_unit(st: HellState, data, u: Unit) -> str | None:
+    """Orgasmatron holds every independent Unit in the Lustful Circle, Uriel and Lilith
+    too (an Event that destroys nothing)."""
+    return _orgasmatron_holds(st, data, u.location)
+
+
+@hook("unit-stops-entering", order=10)
+def _quagmire_stops_entering(st: HellState, data, place: str) -> str | None:
+    """000 §9.5: a fleeing stack or a rampaging hound entering a Quagmire stops there."""
+    return "a Quagmire holds it" if quagmire_stops(st, data, place) else None
 
 
 def _map_shift(st, data, log, card, sectio, phenomenon, faces, what):
@@ -320,11 +350,26 @@ def famine(st: HellState, sheets, dice, data, log: Log) -> None:
 
 @effects.hell_card(ORGASMATRON)
 def orgasmatron(st: HellState, sheets, dice, data, log: Log) -> None:
-    """Announced now; `no_start`/`held` block moves, `random_moves_start` pulls Units in,
+    """Announced now; `no_start`/`held` block moves, `_orgasmatron_pulls` pulls Units in,
     `before_combat` rolls the 6s."""
     log.public("orgasmatron", "Orgasmatron: this turn no Unit in the Lustful Circle may move; "
                "in the Random Moves Phase every Unit in the Circles next to it moves into it; "
                "before any combat each Unit there is destroyed on a 6.", "HG-6.1-01")
+
+
+@hook("march-rolls-to-move", order=10)
+def _not_real_rolls(st: HellState) -> bool | None:
+    """Thou Art Not Real, this turn: a marching Daemon rolls against Hearts for each Unit
+    it wants to move (action/march.py asks)."""
+    return True if in_force(st, NOT_REAL) else None
+
+
+@hook("sectio-no-souls", order=30)
+def _not_real_no_souls(st: HellState, data, sectio: str) -> str | None:
+    """Thou Art Not Real, this turn: its "no income this turn" read as the Heretics
+    Circle's only (soul.sectio_income asks)."""
+    return NOT_REAL if data.sectio[sectio].circle == HERETICS and in_force(st, NOT_REAL) \
+        else None
 
 
 @effects.hell_card(NOT_REAL)
@@ -395,8 +440,10 @@ def boredom(st: HellState, sheets, dice, data, log: Log) -> None:
 
 
 # -- Combat Phase hooks ---------------------------------------------------------------
+@hook("combat-phase-start", order=20)
 def before_combat(st: HellState, sheets, dice, data, log: Log) -> None:
-    """Called by combat.run before any combat: Famine, then Orgasmatron's 6s."""
+    """Fired by combat.run before any combat (hook point combat-phase-start): Famine,
+    then Orgasmatron's 6s."""
     if in_force(st, FAMINE):
         _famine(st, dice, data, log)
     if in_force(st, ORGASMATRON):
@@ -455,12 +502,13 @@ def _orgasmatron_sixes(st: HellState, dice, data, log: Log) -> None:
             _destroy(st, data, log, [u], f"Orgasmatron: rolls 6 in {where}", "HG-6.1-01")
 
 
+@hook("combat-phase-end", order=30)
 def after_combat(st: HellState, dice, data, log: Log, last: dict | None) -> None:
-    """Called by combat.run after the last combat. Boredom: the Triumvirate that won the
-    last battle (`last`, the fight's result) gets 1 Favour. With several winners (a joint
-    win, 16.6: "level") the one whose Units killed more enemy Legions in that battle
-    (`last["kills"]`, combat/saves.py) counts; a die only if the kills are equal too
-    (HG-6.1-03)."""
+    """Fired by combat.run after the last combat (hook point combat-phase-end). Boredom:
+    the Triumvirate that won the last battle (`last`, the fight's result) gets 1 Favour.
+    With several winners (a joint win, 16.6: "level") the one whose Units killed more
+    enemy Legions in that battle (`last["kills"]`, combat/saves.py) counts; a die only if
+    the kills are equal too (HG-6.1-03)."""
     if not in_force(st, BOREDOM):
         return
     winners = (last or {}).get("winners") or []
@@ -483,12 +531,22 @@ def after_combat(st: HellState, dice, data, log: Log, last: dict | None) -> None
 
 
 # -- Random Moves Phase hooks ---------------------------------------------------------
-def random_moves_start(ctx) -> set[str]:
-    """Called by random_moves.run first: Orgasmatron's pull, then Vortex's hounds.
-    Returns the ids of the Vortex hounds (their first move is special, hounds.py)."""
+@hook("random-moves-start", order=30)
+def _orgasmatron_pulls(ctx) -> None:
+    """random_moves.run first (after the Riot ends and Uriel Must Obey): Orgasmatron's
+    pull, before Uriel moves."""
     if in_force(ctx.st, ORGASMATRON):
         _pull(ctx)
-    return _vortex(ctx) if in_force(ctx.st, VORTEX) else set()
+
+
+@hook("random-moves-start", order=40)
+def _vortex_hounds(ctx) -> None:
+    """Then Vortex's hounds: their first move is special (a pack, random_moves/hounds.py:
+    they ignore one another and read a Compass 3 as a 1)."""
+    from ..random_moves.common import Pack
+
+    if in_force(ctx.st, VORTEX):
+        ctx.packs.append(Pack(frozenset(_vortex(ctx)), inward=True))
 
 
 def _pull(ctx) -> None:

@@ -4,37 +4,48 @@ hellcards/__init__.py), and the lasting-effect checks those phases ask.
 Each card's Event is registered here and announces itself when drawn; its lasting part
 ("this turn", "while in play") is a hook in the phase it names, asking `events.in_force`:
 
-- Twelfth Night: action/queue.py `build` (reverse Rank order).
-- Magic Burnout: action/magic.py `run_cast`, `run_support`; countering.py
-  `_countering_daemon` (no Magic from a Daemon on Earth).
-- Trinity: action/simple.py `run_evil` (Evil Deeds score on 5-6); "nothing can destroy
-  a Daemon on Earth" is random_moves/common.py's `destroy_daemon`.
-- Spiritual Revival: `revival_discards` (here), used by action/conspire.py; simple.py
-  `run_walk` doubles the Walk the Earth card's cost.
-- World War (registered with the income effects): summoning.py `recruit` halves the
-  Lieutenant price.
-- Walpurgis Night, Council, Long Parliament: `end_of_action_phase` (here), called by
-  action/__init__.py `run`; Walpurgis refuses petitions in petitions.py; Long
-  Parliament's Favour is `long_parliament_favour`, called by end_phase.py.
-- Lucifer - An Impostor?: `impostor` (here); hooks in petitions.py, action/simple.py
-  `run_atone`, action/diplomacy.py `_plan`, action/magic.py `cannot_pay`,
-  action/countering.py `_offer`, end_phase.py `buy_off`, random_moves/lilith.py
-  `court`, action/abilities.py `ereshkigal`, cards.py `_impostor_bars` (Play Right
-  Away), combat/fight.py `impostor_bars` (COMBAT CAST).
-- Mad Scientist: summoning.py `legions`, `recruit`, `summon` (order MAD SCIENTIST,
-  default no).
+- Twelfth Night: hook points action-rank-order (action/queue.py `build`: reverse Rank
+  order) and action-phase-begins (says so).
+- Magic Burnout: hook point magic-forbidden (action/magic.py `run_cast`, `run_support`;
+  countering.py `_countering_daemon`: no Magic from a Daemon on Earth).
+- Trinity: hook point evil-deeds-target (action/simple.py `run_evil`: Evil Deeds score
+  on 5-6); "nothing can destroy
+  a Daemon on Earth" is `_trinity_keeps_alive` (here), on the hook point
+  daemon-indestructible that random_moves/common.py's `destroy_daemon` asks.
+- Spiritual Revival: `revival_discards` (here, on the hook point permanent-placed that
+  events.resolve_event asks); hook points conspire-barred
+  (action/conspire.py places no Earth card) and walk-the-earth-cost (simple.py
+  `run_walk` doubles the Walk the Earth card's cost).
+- World War (registered with the income effects): hook point lieutenant-price
+  (hellcards/income.py `world_war_recruits`) halves the Lieutenant price.
+- Walpurgis Night, Council, Long Parliament: `end_of_action_phase` (here), on the hook
+  point action-phase-ends that action/__init__.py `run` fires; Walpurgis refuses
+  petitions (hook point petitions-refused, petitions.py); Long Parliament's Favour is
+  `long_parliament_favour`, on the hook point end-phase-favours (end_phase.py).
+- Lucifer - An Impostor?: `impostor` (here); the hook points petitions-refused
+  (petitions.py), favour-use-forbidden (action/simple.py `run_atone`,
+  action/diplomacy.py `_plan`, action/magic.py `cannot_pay`, action/abilities.py
+  `ereshkigal`, end_phase.py `buy_off`, cards.py `_forbidden_cost`: Play Right Away) and
+  counter-forbidden (action/countering.py `_offer`, with Tempers); the hook point
+  lilith-courting-refused (`_impostor_refuses_courting`, here), the hook point combat-cast-barred
+  (`_impostor_bars_combat_cast`, here: COMBAT CAST).
+- Mad Scientist: hook points summoning-cheap (order MAD SCIENTIST, default no),
+  legion-price, lieutenant-price and summoning-done, asked by summoning.py.
 - Rites of Spring: resolved at once here (votes by Hearts: order RITES VOTE, IP-06
   default). Long Parliament's attendee: order PARLIAMENT SENDS (orders/events.py).
-- Free Petition (Phenomenon): petitions.py `why_not`, `petition_by_favour`.
-- Tempers' lasting effect: action/countering.py `next_counter`.
+- Free Petition (Phenomenon): hook point free-petition (petitions.py `why_not`,
+  `petition_by_favour`).
+- Tempers' lasting effect: events.py `counter_costs`, on the hook point counter-played.
 """
 
 from __future__ import annotations
 
 from .. import effects, events
 from ..action.abilities import daemon_sex
+from ..hooks import hook
 from ..log import Log, count
 from ..orders import orders_of
+from ..orders.failures import order_failed
 from ..state import ON_EARTH, HellState
 
 TWELFTH_NIGHT = "hell.twelfth-night"
@@ -95,6 +106,15 @@ def trinity(st: HellState, sheets, dice, data, log: Log) -> None:
     Do Evil Deeds succeeds on a 5 or 6 (action/simple.py)."""
     _say(log, "trinity", "While Trinity is in play Heaven is powerless: nothing can destroy "
          "a Daemon on Earth, and Do Evil Deeds succeeds on a 5 or 6.", "HG-6.1.1-01")
+
+
+@hook("daemon-indestructible", order=10)
+def _trinity_keeps_alive(st: HellState, daemon: str) -> str | None:
+    """Trinity in play: "no one and nothing can destroy a Daemon on Earth"
+    (random_moves.common.destroy_daemon asks, for every path that destroys one)."""
+    if st.daemons[daemon].where == ON_EARTH and events.in_force(st, TRINITY):
+        return "Trinity is in play: no one can destroy a Daemon on Earth"
+    return None
 
 
 def evil_deeds_target(st: HellState) -> int:
@@ -160,6 +180,41 @@ def lucifer_an_impostor(st: HellState, sheets, dice, data, log: Log) -> None:
     _say(log, "impostor", "Lucifer - An Impostor?: this turn no Favour or Disfavour may be "
          "used, no petition or supplication is heard, and no Arcana card that costs a Favour "
          "or a Disfavour may be played.")
+
+
+@hook("lilith-courting-refused", order=10)
+def _impostor_refuses_courting(st: HellState, data, log: Log, player: str,
+                               daemon: str) -> bool | None:
+    """Courting Lilith spends a Favour (HG-10.2.1-01): refused this turn (random_moves/
+    lilith.py asks for each Daemon whose COURT LILITH line applies)."""
+    if not impostor(st):
+        return None
+    log.public("court-impostor", f"{player} would court Lilith, but courting costs a Favour "
+               "and this turn Lucifer - An Impostor? forbids using one", "HG-6.1-01",
+               player=player, daemon=daemon, card=IMPOSTOR)
+    return True
+
+
+@hook("combat-cast-barred", order=10)
+def _impostor_bars_combat_cast(f, play) -> bool | None:
+    """Lucifer - An Impostor? (this turn): no card that costs a Favour or a Disfavour
+    may be played, in combat too (003 l.1354); combat/fight.py `Fight.can_cast` asks
+    for each planned COMBAT CAST line `play` (player, n, order)."""
+    player, n, o = play
+    card_id = o["card"]
+    card = f.data.arcana[card_id]
+    cost = card.major.cost
+    if not (cost.favours or cost.disfavours) or not impostor(f.st):
+        return None
+    f.played.add((player, n))
+    f.log.public("combat-cast-impostor", f"{player} cannot play {card.name} in "
+                 f"{f.here}: it costs a Favour or a Disfavour, and this turn Lucifer "
+                 "- An Impostor? forbids using either", "HG-6.1-01", player=player,
+                 card=card_id)
+    order_failed(f.log, f.sheets.get(player), o, f"in {f.here}, it costs a Favour or a "
+                 "Disfavour, and this turn Lucifer - An Impostor? forbids using either",
+                 "HG-6.1-01", player=player)
+    return True
 
 
 @effects.hell_card(COUNCIL)
@@ -395,6 +450,79 @@ def rites_of_spring(st: HellState, sheets, dice, data, log: Log) -> None:
              daemon=c, player=d.owner)
 
 
+# -- what these cards change in the Action Phase (hook points of action/) -------------------
+
+@hook("action-rank-order", order=10)
+def _twelfth_night_order(st: HellState, data, order: list[str]) -> list[str] | None:
+    """Twelfth Night: this turn the Daemons act in reverse Rank order, the highest Rank
+    Number first (action/queue.py `build`)."""
+    return list(reversed(order)) if events.in_force(st, TWELFTH_NIGHT) else None
+
+
+@hook("action-phase-begins", order=10)
+def _twelfth_night_says(st: HellState, data, log: Log, started: list[str]) -> None:
+    if events.in_force(st, TWELFTH_NIGHT):
+        log.public("twelfth-night-order", "Twelfth Night: the Daemons act in reverse Rank "
+                   "order: " + ", ".join(data.daemons[d].name for d in started) + ".",
+                   "HG-6.1-01", order=started)
+
+
+@hook("action-phase-ends", order=30)
+def _action_phase_ends(st: HellState, data, dice, log: Log, sheets, queue,
+                       started: list[str]) -> None:
+    """Walpurgis Night, Council, Long Parliament look back on the phase now it is over."""
+    end_of_action_phase(st, data, dice, log, queue.taken, started, sheets)
+
+
+@hook("walk-the-earth-cost", order=10)
+def _revival_walk_cost(st: HellState, cost: int) -> tuple[int, str] | None:
+    """Spiritual Revival: Walk the Earth cards cost double (action/simple.py `run_walk`)."""
+    if not events.in_force(st, SPIRITUAL_REVIVAL):
+        return None
+    return walk_cost(st, cost), "doubled by Spiritual Revival"
+
+
+@hook("conspire-barred", order=10)
+def _revival_bars_earth(data, permanent: dict, card: str) -> bool | None:
+    """While Spiritual Revival is in play no Permanent Earth card may stay in play, so
+    Conspire places none (action/conspire.py `choose`)."""
+    if data.hell_cards[card].event.permanent == "earth" and \
+            permanent.get("heaven") == SPIRITUAL_REVIVAL:
+        return True
+    return None
+
+
+@hook("evil-deeds-target", order=10)
+def _trinity_evil_deeds(st: HellState) -> tuple[int, str] | None:
+    """Trinity: Do Evil Deeds succeeds on a 5 or 6 (action/simple.py `run_evil`)."""
+    need = evil_deeds_target(st)
+    return (need, TRINITY) if need != 6 else None
+
+
+@hook("favour-use-forbidden", order=10)
+def _impostor_forbids(st: HellState) -> str | None:
+    """Lucifer - An Impostor?: this turn no Favour or Disfavour is used (Atonement,
+    Influence at home, a card's cost, Counters under Tempers, Ereshkigal)."""
+    return IMPOSTOR if impostor(st) else None
+
+
+@hook("magic-forbidden", order=10)
+def _burnout_forbids(st: HellState, where: str) -> str | None:
+    """Magic Burnout: no Magic Action (Cast, Support, Counter) is taken on Earth."""
+    return MAGIC_BURNOUT if where == ON_EARTH and events.in_force(st, MAGIC_BURNOUT) \
+        else None
+
+
+@hook("counter-forbidden", order=10)
+def _impostor_forbids_tempers(st: HellState) -> tuple[str, str] | None:
+    """Under Tempers a Counter costs a Disfavour, which Lucifer - An Impostor? forbids:
+    no Counter is played in the Action Phase (action/countering.py `_offer`)."""
+    if impostor(st) and events.in_force(st, TEMPERS):
+        return ("You play no Counter: under Tempers it costs a Disfavour, and this turn "
+                "Lucifer - An Impostor? forbids using one.", IMPOSTOR)
+    return None
+
+
 # -- the Free Petition Phenomenon ------------------------------------------------------------
 
 @effects.phenomenon(FREE_PETITION)
@@ -410,3 +538,87 @@ def free_petition(st: HellState, sheets, dice, data, log: Log, card: str,
 
 def free_petition_here(st: HellState, sectio: str) -> bool:
     return events.phenomenon_here(st, FREE_PETITION, sectio)
+
+
+# -- what these cards change in the Hell, Summoning, Petitions and End Phases ---------------
+
+@hook("permanent-placed", order=10)
+def _revival_discards_placed(st: HellState, data, log: Log, card: str) -> bool | None:
+    """Spiritual Revival in Heaven: a Permanent Earth card just drawn is discarded at once,
+    before its effect (events.resolve_event asks)."""
+    return True if revival_discards(st, data, log, card) else None
+
+
+MAD_LEGION_COST = 2  # Mad Scientist: "Legions for only 2 Souls each"
+
+
+@hook("summoning-cheap", order=10)
+def _mad_scientist_offer(st: HellState, player: str, sheet, wants: bool,
+                         log: Log) -> bool | None:
+    """Mad Scientist (hell.mad-scientist), while in play: a Triumvirate may recruit
+    Lieutenants at half cost and Legions for 2 Souls, and then takes 1 Disfavour in that
+    Summoning Phase. Read as: a Disfavour in each Summoning Phase in which he summons at
+    the cheap price (not in every one once he has). His choice, the `MAD SCIENTIST`
+    order (orders/events.py), or `wants` (tests); default: he does not. None: the card is
+    not in play (summoning.summon asks)."""
+    if not events.in_force(st, MAD_SCIENTIST):
+        return None
+    ordered = bool(orders_of(sheet, "MAD SCIENTIST"))
+    if wants or ordered:
+        by = " (MAD SCIENTIST)" if ordered else ""
+        log.public("mad-scientist", f"Mad Scientist: {player} recruits at the cheap price "
+                   f"this Summoning Phase{by} (Lieutenants half cost, Legions 2 Souls).",
+                   "HG-6.1.1-01", player=player, cheap=True)
+        return True
+    log.public("mad-scientist", f"Mad Scientist: {player} pays the usual prices "
+               "(default: he does not take the cheap offer, which costs a Disfavour).",
+               "HG-6.1.1-01", player=player, cheap=False, default=True)
+    return False
+
+
+@hook("legion-price", order=10)
+def _mad_scientist_legions(st: HellState, cheap: bool) -> int | None:
+    return MAD_LEGION_COST if cheap else None
+
+
+@hook("lieutenant-price", order=20)
+def _mad_scientist_lieutenants(st: HellState, cheap: bool) -> str | None:
+    return "halved by Mad Scientist" if cheap else None
+
+
+@hook("summoning-done", order=10)
+def _mad_scientist_disfavour(st: HellState, player: str, cheap: bool, log: Log,
+                             events_seen) -> None:
+    """The Disfavour for summoning at the cheap price this Summoning Phase."""
+    if cheap and any(e.kind in ("legions", "recruit", "recruit-failed") for e in events_seen):
+        st.players[player].disfavours += 1
+        log.public("mad-scientist-disfavour", f"Mad Scientist: {player} summoned at the "
+                   "cheap price this Summoning Phase and takes 1 Disfavour.", "HG-6.1.1-01",
+                   player=player)
+
+
+@hook("petitions-refused", order=10)
+def _impostor_hears_no_petition(st: HellState, log: Log | None) -> tuple[str, str] | None:
+    """Lucifer - An Impostor?: no supplication (petition) is made this turn."""
+    if impostor(st):
+        return "this turn Lucifer - An Impostor? hears no petition", IMPOSTOR
+    return None
+
+
+@hook("petitions-refused", order=20)
+def _walpurgis_refuses_petitions(st: HellState, log: Log | None) -> tuple[str, str] | None:
+    """A failed Walpurgis Night (checked at the end of the Action Phase, in `log`)."""
+    if log is not None and walpurgis_refuses(log):
+        return ("Walpurgis Night failed, so Lucifer refuses every petition this turn",
+                WALPURGIS_NIGHT)
+    return None
+
+
+@hook("free-petition", order=10)
+def _free_petition(st: HellState, sectio: str) -> str | None:
+    return "Free Petition" if free_petition_here(st, sectio) else None
+
+
+@hook("end-phase-favours", order=10)
+def _long_parliament_favour(st: HellState, sheets, dice, data, log: Log) -> None:
+    long_parliament_favour(st, data, dice, log)  # before the buy-off: it may be spent there

@@ -10,12 +10,30 @@ import re
 
 from pbem.engine import ILLEGAL, INVALID
 
-from ..cards import card_or_kind_names
 from ..data import HellData
 from ..errors import OrderError
 from ..names import match, normalise
 from ..state import ANTEHELL
 from . import Ctx
+
+#: Prefix of keep-priority entries naming a Minor Arcana kind rather than a card.
+MINOR = "minor."
+
+MINOR_NAMES = {
+    "pass": "Pass", "double-pass": "Double Pass", "triple-pass": "Triple Pass",
+    "quadruple-pass": "Quadruple Pass", "quinary-pass": "Quinary Pass",
+    "senary-pass": "Senary Pass", "septenary-pass": "Septenary Pass",
+    "octonary-pass": "Octonary Pass", "nonary-pass": "Nonary Pass",
+    "walk-the-earth": "Walk the Earth", "recruit-lieutenant": "Recruit Lieutenant",
+}
+
+
+def card_or_kind_names(data: HellData) -> dict[str, list[str]]:
+    """Candidates for `names.match`: every card by name, every Minor kind as `minor.<kind>`."""
+    out = {cid: [c.name] for cid, c in sorted(data.arcana.items())}
+    out.update({MINOR + k: [v] for k, v in MINOR_NAMES.items()})
+    return out
+
 
 _CACHE: dict[tuple[int, str], tuple[HellData, dict[str, list[str]]]] = {}
 
@@ -94,3 +112,10 @@ def listed(rest: str, keyword: str, what: str, rule: str, example: str) -> list[
         raise OrderError(INVALID, f"{keyword} needs one or more {what}", rule,
                          f"e.g. {example}")
     return items
+
+
+def daemon_of(text: str, ctx: Ctx, rule: str) -> str:
+    """One of the player's own Daemons in play, by name."""
+    mine = {d: [ctx.data.daemons[d].name] for d in ctx.state.players[ctx.player].daemons
+            if d in ctx.state.daemons}
+    return match(text, mine, "Daemon of yours", rule)

@@ -24,11 +24,10 @@ import re
 
 from pbem.engine import INVALID
 
-from ..action.simple import daemon_of
 from ..errors import OrderError
 from ..state import ANTEHELL
 from . import TURN, Ctx, order
-from .common import place_id, place_name
+from .common import daemon_of, place_id, place_name
 
 COURT_RULE = "HG-10.2.1-01"
 STEER_RULE = "HG-10.2.1-02"

@@ -14,61 +14,29 @@ card replaced, HG-10.1-10), `bring_lilith`, `remove_lilith` (her card leaves pla
 
 from __future__ import annotations
 
+from .. import hooks
 from ..data import HellData
 from ..log import Log
-from ..orders.common import place_name
-from ..state import URIEL, HellState
+from ..state import HellState
 from . import hounds, lilith, uriel
-from .common import MoveCtx, being
+from .common import MoveCtx, Pack
 from .lilith import bring_lilith, remove_lilith
 from .uriel import bring_uriel, remove_uriel
 
 __all__ = ["run", "bring_uriel", "remove_uriel", "bring_lilith", "remove_lilith", "lose_minder",
-           "MoveCtx"]
+           "MoveCtx", "Pack"]
 
 
 def run(st: HellState, sheets, dice, data: HellData, log: Log) -> None:
-    from ..hellcards import movement  # Hell-card hooks (Orgasmatron, Vortex)
-
+    """What cards end or do as the phase starts (hook point random-moves-start: the Riot
+    is over, Uriel Must Obey, Orgasmatron's pull, Vortex's hounds), then Uriel, Lilith and
+    the rampaging hounds, with the packs the cards add (hounds-start: Hellhounds!!!)."""
     ctx = MoveCtx(st, data, dice, log, sheets or {})
-    _riot_ends(st, data, log)
-    uriel_obeys(st, log)
-    vortex = movement.random_moves_start(ctx)
+    hooks.fire("random-moves-start", ctx)
     uriel.move(ctx)
     lilith.move(ctx)
-    from ..action.spells_transport import pack  # Hellhounds!!! (arcana.hellhounds)
-
-    hounds.rampage_all(ctx, vortex, pack(st))
-
-
-RIOT = "arcana.riot"  # action/spells_random_moves.py
-URIEL_MUST_OBEY = "arcana.uriel-must-obey"
-
-
-def _riot_ends(st: HellState, data: HellData, log: Log) -> None:
-    """Riot (arcana.riot) held its Legions for the rest of the Action Phase, now over."""
-    mark = st.marks.pop(RIOT, None)
-    if mark:
-        where = ", ".join(place_name(s, data) for s in mark["sectio"])
-        log.public("riot-ends", f"The Action Phase is over: the Riot in {where} ends",
-                   "HG-9.8-01", card=RIOT)
-
-
-def uriel_obeys(st: HellState, log: Log) -> None:
-    """Uriel Must Obey (arcana.uriel-must-obey): at the start of the Random Moves Phase
-    Uriel leaves play, and as he does the caster's Triumvirate gains 1 Favour."""
-    mark = st.marks.pop(URIEL_MUST_OBEY, None)
-    if not mark:
-        return
-    if being(st, URIEL) is None:
-        log.public("uriel-must-obey", "Uriel Must Obey: Uriel is no longer in play, so "
-                   "nothing happens and no Favour is gained", "HG-9.8-01",
-                   card=URIEL_MUST_OBEY)
-        return
-    remove_uriel(st, log, "he obeys the Daemons' command (Uriel Must Obey)", "HG-9.8-01")
-    st.players[mark["player"]].favours += 1
-    log.public("uriel-must-obey", f"Uriel Must Obey: {mark['player']} gains 1 Favour as Uriel "
-               "leaves play", "HG-9.8-01", card=URIEL_MUST_OBEY, player=mark["player"])
+    hooks.fire("hounds-start", ctx)
+    hounds.rampage_all(ctx, ctx.packs)
 
 
 def lose_minder(st: HellState, sheets, dice, data: HellData, log: Log, hound_id: str) -> None:

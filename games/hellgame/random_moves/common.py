@@ -3,28 +3,41 @@ small changes (a Daemon destroyed, a Unit destroyed) each move reports."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
+from .. import hooks
 from ..data import HellData
-from ..in_play import in_force
 from ..log import Log
 from ..orders import orders_of
 from ..orders.common import place_name
-from ..state import HELLHOUND, LEGION, LIEUTENANT, ON_EARTH, URIEL, HellState, Unit
+from ..state import HELLHOUND, LEGION, LIEUTENANT, URIEL, HellState, Unit
 
-TRINITY = "hell.trinity"
+
+@dataclass
+class Pack:
+    """Rampaging hounds a card brought whose first random move (this phase's) is
+    special: in it they ignore one another (hounds.py). `inward`: a Compass 3 is read as
+    a 1 in it. `enter`: their first step, made by the card: enter(ctx, hound, ids) ->
+    True when the hound may take its next step (they move even from outside Hell)."""
+
+    hounds: frozenset[str]
+    inward: bool = False
+    enter: Callable | None = None
 
 
 @dataclass
 class MoveCtx:
     """What flight.flee_stack / flee_all need (st, data, dice, log, orders): the Random
-    Moves Phase has no acting Daemon, so no ActionCtx."""
+    Moves Phase has no acting Daemon, so no ActionCtx. `packs`: filled by the cards on
+    the hook points random-moves-start and hounds-start (hooks.py)."""
 
     st: HellState
     data: HellData
     dice: object
     log: Log
     sheets: dict
+    packs: list[Pack] = field(default_factory=list)
 
     def orders(self, player: str | None, keyword: str) -> list[dict]:
         """A player's accepted orders of one type, in sheet order ([] for nobody)."""
@@ -52,10 +65,10 @@ def describe(u: Unit, data: HellData) -> str:
 def destroy_daemon(st: HellState, daemon: str) -> bool:
     """A destroyed Daemon goes to the bottom of the Daemon deck (HG-3.3-02: "this includes
     killed Daemons"; 000 §3.3 is a rule, the "removed from the game" of the §10.1
-    example is not). Returns False, and changes nothing, for a Daemon on Earth while
-    Trinity is in play ("no one and nothing can destroy a Daemon on Earth"): the caller
-    logs it."""
-    if st.daemons[daemon].where == ON_EARTH and in_force(st, TRINITY):
+    example is not). Returns False, and changes nothing, when a card says no one may
+    destroy it (the hook point daemon-indestructible: Trinity, "no one and nothing can
+    destroy a Daemon on Earth"): the caller logs it."""
+    if hooks.first("daemon-indestructible", st, daemon):
         return False
     owner = st.daemons[daemon].owner
     if st.daemons[daemon].walk_card:

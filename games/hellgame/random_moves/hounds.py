@@ -21,26 +21,29 @@ destroyed, in the Action or Combat Phase): the hound's one Compass move at once
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from .. import hooks
 from ..action.flight import FLEE, being_at, decide_hound, flee_all
 from ..data import PENTAGRAM
 from ..log import count
 from ..orders.common import place_name
 from ..state import ANTEHELL, LEGION, LILITH, URIEL, Unit
-from .common import MoveCtx, destroy_units
+from .common import MoveCtx, Pack, destroy_units
 
 
-def rampage_all(ctx: MoveCtx, vortex: set[str] | frozenset = frozenset(),
-                pack: set[str] | frozenset = frozenset()) -> None:
-    """`vortex`: the hounds Vortex brought this phase (hellcards/movement.py): in this,
-    their first move, they ignore one another and read a Compass 3 as a 1. `pack`: the
-    hounds Hellhounds!!! put in AnteHell (action/spells_transport.py): their first step enters
-    Limbo by a die, and in this move they ignore one another."""
+def rampage_all(ctx: MoveCtx, packs: Sequence[Pack] = ()) -> None:
+    """`packs`: hounds a card brought whose first move is special (common.Pack: the
+    Vortex hounds read a Compass 3 as a 1, hellcards/movement.py; the Hellhounds!!! hounds
+    enter Limbo from AnteHell by a die, action/spells_transport.py); in it the hounds of
+    a pack ignore one another."""
     st, data = ctx.st, ctx.data
+    entering = {i for p in packs if p.enter for i in p.hounds}
     hounds = [u for u in st.units if st.is_rampaging(u)
-              and (u.location in data.sectio or u.id in pack)]
+              and (u.location in data.sectio or u.id in entering)]
     for h in _strongest_first(ctx, hounds):
         if h in st.units:
-            rampage(ctx, h, vortex, pack)
+            rampage(ctx, h, packs)
 
 
 def _strongest_first(ctx: MoveCtx, hounds: list[Unit]) -> list[Unit]:
@@ -64,12 +67,12 @@ def _name(ctx: MoveCtx, h: Unit) -> str:
     return ctx.data.hellhounds[h.ref].name if h.ref in ctx.data.hellhounds else "A Hellhound"
 
 
-def _roll(ctx: MoveCtx, h: Unit, reason: str, vortex: bool = False) -> tuple[int, str | None]:
-    """One Compass die, re-rolled while it leads to Lilith or Uriel (HG-10.3-07). A
-    Vortex hound's first move reads a 3 as a 1 (hell.vortex)."""
+def _roll(ctx: MoveCtx, h: Unit, reason: str, inward: bool = False) -> tuple[int, str | None]:
+    """One Compass die, re-rolled while it leads to Lilith or Uriel (HG-10.3-07).
+    `inward`: a 3 is read as a 1 (a Vortex hound's first move, common.Pack)."""
     while True:
         face = ctx.dice.roll(reason)
-        target = ctx.data.step(h.location, 1 if vortex and face == 3 else face)
+        target = ctx.data.step(h.location, 1 if inward and face == 3 else face)
         if target is None or not (being_at(ctx.st, LILITH, target)
                                   or being_at(ctx.st, URIEL, target)):
             return face, target
@@ -79,18 +82,15 @@ def _roll(ctx: MoveCtx, h: Unit, reason: str, vortex: bool = False) -> tuple[int
                        "it rolls again", "HG-10.3-07", roll=face)
 
 
-def _others(ctx: MoveCtx, h: Unit, vortex: set[str] | frozenset = frozenset()) -> list[Unit]:
-    """The other Units where `h` is; Vortex hounds ignore one another (hell.vortex), as
-    do a Hellhounds!!! pack (passed here as `vortex` too)."""
-    ignore = vortex if h.id in vortex else ()
-    return [u for u in ctx.st.units_at(h.location) if u is not h and u.id not in ignore]
+def _others(ctx: MoveCtx, h: Unit, mates: frozenset[str] = frozenset()) -> list[Unit]:
+    """The other Units where `h` is, but its pack `mates` (common.Pack)."""
+    return [u for u in ctx.st.units_at(h.location) if u is not h and u.id not in mates]
 
 
 def _held(ctx: MoveCtx, h: Unit) -> bool:
-    """A Quagmire or Orgasmatron keeps the hound where it is (hellcards/movement.py)."""
-    from ..hellcards.movement import held
-
-    why = held(ctx.st, ctx.data, h)
+    """A card keeps the hound where it is (the hook point random-move-held: a Quagmire,
+    Orgasmatron)."""
+    why = hooks.first("random-move-held", ctx.st, ctx.data, h)
     if why:
         ctx.log.public("hound-held", f"{_name(ctx, h)} does not move: {why}", "HG-6.2-01",
                        unit=h.id)
@@ -107,26 +107,24 @@ def _doomed(ctx: MoveCtx, h: Unit, face: int, target: str) -> bool:
     return True
 
 
-def rampage(ctx: MoveCtx, h: Unit, vortex: set[str] | frozenset = frozenset(),
-            pack: set[str] | frozenset = frozenset()) -> None:
-    """One hound's six steps (HG-10.3-03..07); a `pack` hound's first is into Limbo."""
-    from ..hellcards.movement import quagmire_stops
-
+def rampage(ctx: MoveCtx, h: Unit, packs: Sequence[Pack] = ()) -> None:
+    """One hound's six steps (HG-10.3-03..07); the first of a hound whose pack (common.Pack)
+    has an `enter` is the card's (Hellhounds!!!: into Limbo)."""
     data, log = ctx.data, ctx.log
+    pack = next((p for p in packs if h.id in p.hounds), None)
+    mates = pack.hounds if pack else frozenset()  # in this move they ignore one another
     first = 1
-    if h.id in pack:
-        from ..action.spells_transport import enter_limbo
-
-        if not enter_limbo(ctx, h, set(pack)):
+    if pack and pack.enter:
+        if not pack.enter(ctx, h, set(pack.hounds)):
             return
-        first, vortex = 2, pack  # the rest of this move: they ignore one another
+        first = 2
     elif _held(ctx, h):
         return
-    crowded = bool(_others(ctx, h, vortex)) and first == 1
+    crowded = bool(_others(ctx, h, mates)) and first == 1
+    inward = bool(pack and pack.inward) and first == 1
     name = _name(ctx, h)
     for step in range(first, data.tables["rampage_steps"] + 1):
-        face, target = _roll(ctx, h, f"HG-10.3-03 {name}'s step {step}",
-                             h.id in vortex and first == 1)
+        face, target = _roll(ctx, h, f"HG-10.3-03 {name}'s step {step}", inward)
         here = place_name(h.location, data)
         if target is None:
             if step == 1 and crowded:
@@ -143,13 +141,14 @@ def rampage(ctx: MoveCtx, h: Unit, vortex: set[str] | frozenset = frozenset(),
         there = place_name(target, data)
         log.public("hound-moves", f"{name} rolls {face} and rampages into {there} "
                    f"(step {step})", "HG-10.3-03", roll=face, sectio=target)
-        if _others(ctx, h, vortex):
+        if _others(ctx, h, mates):
             _flight(ctx, h, came)
-        if quagmire_stops(ctx.st, data, target):
-            log.public("hound-stops", f"{name} stops in {there}: a Quagmire holds it",
-                       "HG-9.5-11", sectio=target)
+        why = hooks.first("unit-stops-entering", ctx.st, data, target)
+        if why:
+            log.public("hound-stops", f"{name} stops in {there}: {why}", "HG-9.5-11",
+                       sectio=target)
             return
-        left = _others(ctx, h, vortex)
+        left = _others(ctx, h, mates)
         if left:
             log.public("hound-stops", f"{name} stops in {there}: "
                        f"{count(len(left), 'Unit')} there did not flee", "HG-10.3-04",

@@ -26,6 +26,7 @@ In the Random Moves Phase (second, after Uriel, HG-10.0-02):
 
 from __future__ import annotations
 
+from .. import hooks
 from ..action.flight import being_at
 from ..cards import gain_arcana
 from ..data import PENTAGRAM
@@ -38,9 +39,7 @@ from .common import MoveCtx, being, describe, destroy_units
 from .uriel import remove_uriel
 
 COURT = "COURT LILITH"
-IMPOSTOR = "hell.lucifer-an-impostor"
 STEER = "STEER LILITH"
-TALK_OF_LOST_LOVE = "arcana.talk-of-lost-love"  # action/spells_random_moves.py
 ASPECT_NAMES = {"virgin": "the Virgin", "mother": "the Mother", "crone": "the Crone"}
 
 
@@ -88,24 +87,14 @@ def remove_lilith(st: HellState, log, why: str, rule: str = "HG-10.2-06") -> Non
 def move(ctx: MoveCtx) -> None:
     st, data, log = ctx.st, ctx.data, ctx.log
     lil = being(st, LILITH)
-    talk = st.marks.pop(TALK_OF_LOST_LOVE, None)
+    # a card's control of her movements (Talk of Lost Love), asked even when she is not
+    # in play: the card's control then lapses, and it says so
+    controller = hooks.first("lilith-controller", ctx, lil)
     if lil is None:
-        if talk:
-            log.public("talk-of-lost-love", f"Talk of Lost Love: Lilith is not in play, so "
-                       f"{talk['player']} has no movements of hers to control", "HG-9.8-01",
-                       card=TALK_OF_LOST_LOVE, player=talk["player"])
         return
-    if talk:
-        courter = talk["player"]
-        log.public("talk-of-lost-love", f"Talk of Lost Love: {courter} controls Lilith's "
-                   "movements (not her aspect) this phase, so nobody courts her",
-                   "HG-9.8-01", card=TALK_OF_LOST_LOVE, player=courter)
-    else:
-        courter = court(ctx, lil)
+    courter = controller if controller else court(ctx, lil)
     aspect = _aspect(ctx)
-    from ..hellcards.movement import held
-
-    why = held(st, data, lil)
+    why = hooks.first("random-move-held", st, data, lil)
     if why:  # Orgasmatron (she is immune to Quagmire, a Phenomenon)
         log.public("lilith-held", f"Lilith does not move: {why}", "HG-6.1-01")
         return
@@ -157,17 +146,11 @@ def move(ctx: MoveCtx) -> None:
 
 # -- courting (10.2.1) ----------------------------------------------------------------------
 
-def _impostor(st: HellState) -> bool:
-    """hell.lucifer-an-impostor: no Favour is used this turn, so nobody courts Lilith."""
-    from ..hellcards import turn_rules  # late: the Hell-card modules import the phases
-
-    return turn_rules.impostor(st)
-
-
 def court(ctx: MoveCtx, lil: Unit) -> str | None:
-    """IP-35, A-16: the Triumvirate that won Lilith for this phase, or None. Under Lucifer
-    - An Impostor? (hell.lucifer-an-impostor) courting, which spends a Favour, is refused
-    (logged for each player whose COURT LILITH line would apply)."""
+    """IP-35, A-16: the Triumvirate that won Lilith for this phase, or None. A card may
+    refuse a courting (the hook point lilith-courting-refused: under Lucifer - An
+    Impostor? courting, which spends a Favour, is refused, logged for each player whose
+    COURT LILITH line would apply)."""
     st, data, log = ctx.st, ctx.data, ctx.log
     suitors: list[str] = []
     for player in st.seats:
@@ -177,11 +160,9 @@ def court(ctx: MoveCtx, lil: Unit) -> str | None:
                 continue
             if o["within"] is not None and _distance(data, lil.location, o["near"]) > o["within"]:
                 continue
-            if _impostor(st):
-                log.public("court-impostor", f"{player} would court Lilith, but courting costs "
-                           "a Favour and this turn Lucifer - An Impostor? forbids using one",
-                           "HG-6.1-01", player=player, daemon=o["daemon"], card=IMPOSTOR)
-            elif st.players[player].free_favours < data.tables["court_lilith_cost_favours"]:
+            if hooks.first("lilith-courting-refused", st, data, log, player, o["daemon"]):
+                break  # a card refuses it, and has said why
+            if st.players[player].free_favours < data.tables["court_lilith_cost_favours"]:
                 log.public("court-no-favour", f"{player} would court Lilith but has no free "
                            "Favour", "HG-10.2.1-01", player=player)
             else:

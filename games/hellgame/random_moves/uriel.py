@@ -28,6 +28,7 @@ replaced (HG-10.1-10).
 
 from __future__ import annotations
 
+from .. import hooks
 from ..action.flight import Stack, being_at, flee_stack
 from ..data import PENTAGRAM
 from ..favours import roll_against
@@ -110,9 +111,7 @@ def move(ctx: MoveCtx) -> None:
         destroy_units(ctx, victims, ANTEHELL, "Uriel wipes out everything in AnteHell",
                       "HG-10.1-04")
         return
-    from ..hellcards.movement import held
-
-    why = held(st, data, u)
+    why = hooks.first("random-move-held", st, data, u)
     if why:  # Orgasmatron (he is immune to Quagmire, a Phenomenon)
         log.public("uriel-held", f"Uriel does not move: {why}", "HG-6.1-01")
         return
@@ -207,7 +206,7 @@ def kill_rolls(ctx: MoveCtx, losses: dict[str, int]) -> None:
                            f"above {n}: {name} is safe", "HG-10.1-09", player=player, roll=face)
                 continue
             text = f"{player} lost {lost} to Uriel and rolls {face}: {name} is destroyed"
-        if not destroy_daemon(st, lowest.id):  # on Earth under Trinity (never in Hell)
+        if not destroy_daemon(st, lowest.id):  # a card keeps it alive (Trinity: on Earth)
             log.public("trinity-saves", f"{text}, but Trinity is in play: no one can destroy "
                        "a Daemon on Earth", "HG-6.1.1-01", player=player, daemon=lowest.id)
             continue
