@@ -207,9 +207,13 @@ OPTIONAL = {
     "where": "where() -> [{kind, id, name, where}]: file:line of each card's effect, for "
              "`pbem data audit GAME --where` (without: refused, saying so)",
     "scenario_state": "scenario_state(given) -> state: a state from a scenario file's "
-                      "partial `given` (without: `pbem scenario run` refuses the file)",
-    "run_phases": "run_phases(state, sheets, dice, phases) -> Resolution: some phases of a "
-                  "stage, for scenario files (without: a scenario runs whole stages)",
+                      "partial `given` (without it or run_phases: `pbem scenario run` "
+                      "refuses the file)",
+    "run_phases": "run_phases(state, sheets, dice, phases) -> (state, events): the named "
+                  "phases of a stage, or the whole stage when phases is None, for scenario "
+                  "files",
+    "scenario_view": "scenario_view(state) -> dict: what a scenario file's `expect` paths "
+                     "read (without: the state as stored)",
     "demo": "demo() -> Demo: the sheets `pbem demo --game GAME` mails (without: the game "
             "has no demo)",
     "press": "press: the game's rules for press between players (an attribute; without: "

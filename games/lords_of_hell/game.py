@@ -55,6 +55,24 @@ class LordsOfHell:
     def resolve(self, state: dict, sheets: dict[str, OrderSheet | None], dice) -> Resolution:
         return turn.resolve(state, sheets, dice, self.data)
 
+    def scenario_state(self, given: dict) -> dict:
+        """Scenario files (docs/scenarios.md): a state from a partial `given` block."""
+        from .scenario import state_from_given
+
+        return state_from_given(given, self.data)
+
+    def run_phases(self, state: dict, sheets, dice, phases: list[str] | None):
+        """Scenario hook: resolve the whole stage, or only the named steps."""
+        from .scenario import run_phases
+
+        return run_phases(state, sheets, dice, self.data, phases)
+
+    def scenario_view(self, state: dict) -> dict:
+        """What a scenario's `expect` paths read: card ids in place of instances."""
+        from .scenario import scenario_view
+
+        return scenario_view(state)
+
     def player_view(self, state: dict, player: str) -> dict:
         return player_view(state, player, self.data)
 
