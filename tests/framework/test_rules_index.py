@@ -1,6 +1,8 @@
 """Every rule clause id the code, tests and docs cite resolves in the repository's clause
-index, docs/rules-hellgame.md and docs/rules-lords-of-hell.md (made by
-docs/make_rules_index.py from the digests outside the repository)."""
+indexes, docs/rules/hellgame.md and docs/rules/lords-of-hell.md: each id with its section
+and a one-line paraphrase in our own words. When the rules digests they paraphrase are at
+hand (outside the repository), the indexes hold exactly the digests' ids
+(docs/rules/digest_ids.py)."""
 
 import functools
 import importlib.util
@@ -10,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-INDEXES = [ROOT / "docs" / "rules-hellgame.md", ROOT / "docs" / "rules-lords-of-hell.md"]
+INDEXES = [ROOT / "docs" / "rules" / "hellgame.md", ROOT / "docs" / "rules" / "lords-of-hell.md"]
 REFERENCE = ROOT.parent / "shared" / "reference"  # the digests, when they are at hand
 SCANNED = ["games", "tests", "pbem", "templates", "docs"]
 SUFFIXES = {".py", ".yaml", ".yml", ".txt", ".j2", ".md", ".json"}
@@ -90,7 +92,7 @@ def test_the_index_holds_both_games():
 def test_every_cited_clause_id_is_in_the_index():
     ids = indexed()
     missing = {c: w for c, w in cited().items() if c not in ids}
-    assert not missing, "clause ids cited but not in docs/rules-*.md:\n" + "\n".join(
+    assert not missing, "clause ids cited but not in docs/rules/*.md:\n" + "\n".join(
         f"  {c}: {', '.join(w[:3])}{' …' if len(w) > 3 else ''}"
         for c, w in sorted(missing.items()))
 
@@ -106,15 +108,41 @@ def test_the_id_readers_know_every_written_form():
         "HG-V1-99.1.1-01"]
 
 
-@pytest.mark.skipif(not REFERENCE.is_dir(), reason="the digests are outside the repository")
-def test_the_index_is_made_from_the_current_digests():
-    spec = importlib.util.spec_from_file_location("make_rules_index",
-                                                  ROOT / "docs" / "make_rules_index.py")
-    maker = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(maker)
-    made = maker.build((REFERENCE / "hellgame" / "rules-checklist.md").read_text("utf-8"),
-                       (REFERENCE / "lords-of-hell" / "digest.md").read_text("utf-8"))
+def test_each_index_entry_is_one_line_with_a_section_and_a_sentence():
     for path in INDEXES:
-        assert path.read_text(encoding="utf-8") == made[path.name], (
-            f"{path.name} is stale: run python docs/make_rules_index.py "
-            f"{REFERENCE}/hellgame/rules-checklist.md {REFERENCE}/lords-of-hell/digest.md")
+        entries = [ln for ln in path.read_text(encoding="utf-8").splitlines()
+                   if ln.startswith("- **")]
+        assert len(entries) > 250, path
+        bad = [ln for ln in entries
+               if not re.fullmatch(r"- \*\*[^*]+\*\* \([^)]+\) \S.{10,300}", ln)]
+        assert not bad, f"{path.name}: entries not in the form `- **id** (§…) sentence`:\n" \
+            + "\n".join(bad[:5])
+        ids = re.findall(r"^- \*\*([^*]+)\*\*", "\n".join(entries), re.M)
+        assert len(ids) == len(set(ids)), f"{path.name}: an id is listed twice"
+
+
+def _digest_ids():
+    spec = importlib.util.spec_from_file_location("digest_ids",
+                                                  ROOT / "docs" / "rules" / "digest_ids.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_digest_reader_finds_rows_and_bullets():
+    ids = _digest_ids()
+    text = "| **HG-99.1-01** | § | x |\n| T99 | y |\n- **A-99** z\n| HG-99 | not an id |\n"
+    assert ids.defined(text, ids.HG_ID) == ["HG-99.1-01", "T99", "A-99"]
+
+
+@pytest.mark.skipif(not REFERENCE.is_dir(), reason="the digests are outside the repository")
+def test_the_indexes_hold_exactly_the_digests_ids():
+    ids = _digest_ids()
+    sources = [REFERENCE / "hellgame" / "rules-checklist.md",
+               REFERENCE / "lords-of-hell" / "digest.md"]
+    for (name, pattern), source in zip(ids.INDEXES, sources, strict=True):
+        want = ids.defined(source.read_text(encoding="utf-8"), pattern)
+        have = ids.indexed((ROOT / "docs" / "rules" / name).read_text(encoding="utf-8"))
+        assert have == want, (
+            f"docs/rules/{name} differs from {source.name}: run python "
+            f"docs/rules/digest_ids.py {sources[0]} {sources[1]}")
