@@ -219,10 +219,12 @@ def clean_up(st: HellState, data, log: Log) -> None:
         if u.kind == LEGION and u.location != ANTEHELL:
             u.tamed_this_visit = False
     st.revealed.clear()
-    if st.not_real_held:  # hell.thou-art-not-real holds a Unit for this turn only
-        log.public("not-real-ends", f"Thou Art Not Real's hold ends: "
-                   f"{count(len(st.not_real_held), 'Unit')} that failed a Roll against Hearts "
-                   "this turn may move again.", "HG-13.3-02", units=list(st.not_real_held))
+    if st.not_real_held:  # a card held these Units for this turn only (march.py)
+        card, aspect, _ = hooks.first("march-rolls-to-move", st, data) or ("A card", "hearts", "")
+        log.public("not-real-ends", f"{card}'s hold ends: "
+                   f"{count(len(st.not_real_held), 'Unit')} that failed a Roll against "
+                   f"{aspect.title()} this turn may move again.", "HG-13.3-02",
+                   units=list(st.not_real_held))
         st.not_real_held = []
     # A-20: a forced Pass for Good lasts one Action Phase; a Daemon that had acted when
     # Uriel arrived (say, by a Conspire) is not bound into the next turn

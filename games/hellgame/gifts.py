@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .cards import enforce_hand_limit, hand_limit
 from .data import HellData
+from .in_play import freezer_name
 from .log import Log, count
 from .orders.failures import IN_PART, order_failed
 from .ownership import Step
@@ -77,7 +78,8 @@ def _partner(sheets, giver: str, o: dict, done: set) -> tuple[tuple[str, int], d
     return None
 
 
-def _problem(st: HellState, giver: str, o: dict, parts: list[tuple[str, dict]]) -> str:
+def _problem(st: HellState, giver: str, o: dict, parts: list[tuple[str, dict]],
+             data: HellData) -> str:
     """Why this half cannot be made now ("" if it can)."""
     what, p = o["what"], st.players[giver]
     if o["to"] not in st.players:
@@ -90,7 +92,7 @@ def _problem(st: HellState, giver: str, o: dict, parts: list[tuple[str, dict]]) 
         if st.owners.get(what["id"]) != giver:
             return f"{giver} does not control that Sectio"
         if not st.can_change_owner(what["id"]):
-            return "The Boss Is Touchy: no Sectio there may change ownership this turn " \
+            return f"{freezer_name(data)}: no Sectio there may change ownership this turn " \
                    "(HG-6.2-01)"
         # HG-7.2.1b-03: never the last Sectio; a swap that leaves him one is fine.
         gained = sum(1 for g, q in parts if q["to"] == giver and q["what"]["kind"] == "sectio")
@@ -104,7 +106,7 @@ def _transfer(st: HellState, sheets, dice, data: HellData, log: Log,
               parts: list[tuple[str, dict]]) -> None:
     """Make every half of a gift or trade, or none of them (IP-08: one atomic step, and
     one `ownership.Step`: a swap of Sectio is never seen half made)."""
-    problems = [why for g, o in parts if (why := _problem(st, g, o, parts))]
+    problems = [why for g, o in parts if (why := _problem(st, g, o, parts, data))]
     text = " and ".join(f"{g} gives {o['to']} {describe(o['what'], data)}" for g, o in parts)
     if problems:
         log.public("gift-refused", f"Not done: {text}, because {'; '.join(problems)}.", RULE)

@@ -236,10 +236,11 @@ POINTS = {
     # the end of "<player>'s n Legions in <Sectio> <why>"), one per card (Riot,
     # action/spells_random_moves.py, 10).
     "legions-held": "(st)",
-    # Asked (first) by action/march.py: True when the marching Daemon must roll against
-    # Hearts for each Unit it moves this turn (Thou Art Not Real, hellcards/movement.py,
-    # 10), else None.
-    "march-rolls-to-move": "(st)",
+    # Asked (first) by action/march.py, and by end_phase.py when the hold ends: (the
+    # card's name, the aspect rolled against, its rule) when the marching Daemon must roll
+    # for each Unit it moves this turn, a Unit that fails being held for the turn (Thou
+    # Art Not Real, hellcards/movement.py, 10), else None.
+    "march-rolls-to-move": "(st, data)",
     # Fired (fire) by action/abilities.py (Xaphan's ability) to trigger the Phenomenon of
     # Hell card `card` at once, `place` the card whose bottom line names where it strikes
     # (events.py `resolve_phenomenon`, 10: as in the Hell Phase, HG-6.2-02).

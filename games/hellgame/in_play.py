@@ -28,7 +28,17 @@ def phenomenon_here(st: HellState, phenomenon: str, sectio: str | None = None) -
                 and (sectio is None or sectio in (w.get("sectio") or [])))
 
 
+#: The Phenomenon that freezes ownership in the area it strikes (The Boss Is Touchy).
+FREEZER = "phenomenon.the-boss-is-touchy"
+
+
 def ownership_frozen(st: HellState, sectio: str) -> bool:
     """The Boss Is Touchy: this turn no Sectio in the struck area may change ownership
     (hell-cards.md, Phenomenon 2). Every change of owner asks this first."""
-    return phenomenon_here(st, "phenomenon.the-boss-is-touchy", sectio)
+    return phenomenon_here(st, FREEZER, sectio)
+
+
+def freezer_name(data) -> str:
+    """The name of the Phenomenon that freezes ownership, for the phases' messages."""
+    return next(c.phenomenon.name for c in data.hell_cards.values()
+                if c.phenomenon.id == FREEZER)

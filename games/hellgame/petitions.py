@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from . import hooks
 from .favours import disfavour_roll, spend_free_favour
-from .in_play import ownership_frozen
+from .in_play import freezer_name, ownership_frozen
 from .log import Log, count
 from .orders import orders_of
 from .orders.failures import line_of
@@ -88,8 +88,8 @@ def why_not(st: HellState, player: str, sectio: str, data, sheets=None,
     if no:
         return no
     if ownership_frozen(st, sectio):
-        return f"The Boss Is Touchy: no Sectio of the struck area, {name} among them, may " \
-               "change ownership this turn"
+        return f"{freezer_name(data)}: no Sectio of the struck area, {name} among them, " \
+               "may change ownership this turn"
     if not [u for u in st.units_at(sectio) if u.owner == player and u.kind == LEGION]:
         return f"you have no Legion in {name} (HG-12.0-03)"
     others = [u for u in st.unfriendly_at(sectio, player)
@@ -177,7 +177,7 @@ def freebooters_take_over(st: HellState, dice, data, log: Log) -> None:
                 continue
             if ownership_frozen(st, sectio):
                 log.public("freebooters-frozen", f"Freebooters cannot take control of "
-                           f"{data.sectio[sectio].name}: The Boss Is Touchy freezes its "
+                           f"{data.sectio[sectio].name}: {freezer_name(data)} freezes its "
                            "ownership this turn.", "HG-6.2-01", sectio=sectio)
                 continue
             before = st.owners.get(sectio)

@@ -49,10 +49,23 @@ from .march_orders import (
 __all__ = ["parse_march", "run_march", "march_text", "STOPS", "NO_START"]
 
 GRANT = "GRANT PASSAGE"
-#: Thou Art Not Real (hellcards/movement.py, hook point "march-rolls-to-move"): the Units
-#: that fail their Roll against Hearts are held in `HellState.not_real_held`.
-NOT_REAL_RULE = "HG-6.1-01"
-HELD_WHY = "failed a Roll against Hearts under Thou Art Not Real and may not move this turn"
+#: A card that makes a marching Daemon roll for each Unit it moves answers the hook point
+#: "march-rolls-to-move" with (its name, the aspect rolled against, its rule); the Units
+#: that fail are held for the turn in `HellState.not_real_held` (hellcards/movement.py).
+NO_ROLL = ("a card", "hearts", "HG-6.1-01")  # never used while a Unit is held: the card
+#                                             that held it is in force all turn
+
+
+def move_roll(st, data) -> tuple[str, str, str] | None:
+    """(card name, aspect, rule) of the card making marching Units roll this turn."""
+    return hooks.first("march-rolls-to-move", st, data)
+
+
+def held_why(st, data) -> str:
+    """Why a held Unit may not move: the card's own words."""
+    card, aspect, rule = move_roll(st, data) or NO_ROLL
+    return (f"failed a Roll against {aspect.title()} under {card} and may not move this "
+            f"turn [{rule}]")
 
 #: Lasting effects (Events, Phenomena such as Quagmire) that stop a march entering a
 #: Sectio (HG-9.5-11) or keep Units from starting to move there (HG-9.5-08): hook id ->
@@ -122,7 +135,7 @@ class _March:
             if lt.id in self.moved:
                 return None, f"{name} has moved in this March already [HG-9.5-05]"
             if lt.id in st.not_real_held:
-                return None, f"Lieutenant {name} {HELD_WHY} [{NOT_REAL_RULE}]"
+                return None, f"Lieutenant {name} {held_why(st, self.data)}"
             return Stack(self.player, lt, []), ""
         free = self._legions_at(start, minders=m["hound"])
         if not free:
@@ -135,7 +148,7 @@ class _March:
                                   f"{where} {why}")
             if held:
                 return None, (f"{self.player}'s {count(len(held), 'Legion')} in {where} "
-                              f"{HELD_WHY} [{NOT_REAL_RULE}]")
+                              f"{held_why(st, self.data)}")
             return None, (f"{self.player} has no {kind} in {where} that has not moved in "
                           f"this March [HG-9.5-05]")
         return Stack(self.player, None, free[:min(m["n"], self.skulls)]), ""
@@ -184,10 +197,10 @@ class _March:
         player's order-failed event, issue 20)."""
         stack, why = self.select(m)
         if stack is None:
-            held = why.endswith(f"{HELD_WHY} [{NOT_REAL_RULE}]")
+            held = why.endswith(held_why(self.st, self.data))
+            rule = (move_roll(self.st, self.data) or NO_ROLL)[2] if held else "HG-9.5-01"
             self._say("not-real-held" if held else "march-not-done", f"{self._dname()}: "
-                      f"{move_label(m, self.data)} does not march: {why}",
-                      NOT_REAL_RULE if held else "HG-9.5-01")
+                      f"{move_label(m, self.data)} does not march: {why}", rule)
             return f"{move_label(m, self.data)} does not march: {why}"
         pos = m["path"][0]["at"]
         short = None
@@ -201,7 +214,8 @@ class _March:
                       "HG-9.5-01")
             self._say_held(pos, m["hound"])
         if not self._not_real(stack, pos):
-            return f"{move_label(m, self.data)} does not march: {HELD_WHY} [{NOT_REAL_RULE}]"
+            return (f"{move_label(m, self.data)} does not march: "
+                    f"{held_why(self.st, self.data)}")
         self.skulls -= 1 if stack.lieutenant else len(stack.legions)
         self._mark(stack)
         if m.get("double"):  # checked with the order: Naburos's March (march_orders.py)
@@ -394,24 +408,25 @@ class _March:
 
     def _say_held(self, place: str, minders: bool | None) -> None:
         """Say, with no roll, that Legions at `place` a March could not take are held by
-        Thou Art Not Real (hell.thou-art-not-real) this turn."""
+        a card this turn."""
         held = self._held_at(place, minders)
         if held:
-            self._say("not-real-held", f"Thou Art Not Real: {count(len(held), 'Legion')} of "
-                      f"{self.player} in {place_name(place, self.data)} "
-                      f"{HELD_WHY}; no roll is made", NOT_REAL_RULE,
-                      units=[u.id for u in held])
+            card, aspect, rule = move_roll(self.st, self.data) or NO_ROLL
+            self._say("not-real-held", f"{card}: {count(len(held), 'Legion')} of "
+                      f"{self.player} in {place_name(place, self.data)} failed a Roll against "
+                      f"{aspect.title()} under {card} and may not move this turn; no roll is "
+                      f"made", rule, units=[u.id for u in held])
 
     def _not_real(self, stack: Stack, pos: str) -> bool:
-        """hell.thou-art-not-real: this turn the Daemon rolls against Hearts for each Unit
-        it wants to move, before any Skull is spent; a Unit that fails "cannot move this
-        turn" (003 l.1490): it goes into `HellState.not_real_held` (cleared in the End
-        Phase, end_phase.clean_up), and no later March this turn moves it, nor rolls for
-        it (`select`, `_legions_at`). Only a March is barred: fleeing and being carried
-        by a Phenomenon are no moves, as for Quagmire and Red Peril, so a held Unit still
-        flees (flight.py). A Lieutenant who fails is held alone: the Legions he would
-        have picked up did not roll. Failed Legions are left out of the stack. False when
-        nothing is left to move."""
+        """A card answering "march-rolls-to-move" (Thou Art Not Real) is in force: the
+        Daemon rolls against its aspect for each Unit it wants to move, before any Skull is
+        spent; a Unit that fails "cannot move this turn" (003 l.1490): it goes into
+        `HellState.not_real_held` (cleared in the End Phase, end_phase.clean_up), and no
+        later March this turn moves it, nor rolls for it (`select`, `_legions_at`). Only a
+        March is barred: fleeing and being carried by a Phenomenon are no moves, as for
+        Quagmire and Red Peril, so a held Unit still flees (flight.py). A Lieutenant who
+        fails is held alone: the Legions he would have picked up did not roll. Failed
+        Legions are left out of the stack. False when nothing is left to move."""
         if stack.lieutenant is not None:
             if not self._hearts([stack.lieutenant], pos):
                 self.moved.update(u.id for u in stack.legions)
@@ -421,25 +436,27 @@ class _March:
         return bool(stack.legions)
 
     def _hearts(self, units: list[Unit], pos: str) -> list[Unit]:
-        """The Units of `units` that pass Thou Art Not Real's Roll against Hearts (all of
-        them when the card is not this turn's Event); the others are held."""
-        if not units or not hooks.first("march-rolls-to-move", self.st):
+        """The Units of `units` that pass the card's roll (all of them when no card makes
+        marching Units roll); the others are held."""
+        roll = move_roll(self.st, self.data) if units else None
+        if roll is None:
             return units
+        card, aspect, rule = roll
         passed = []
         for u in units:
             name = f"Lieutenant {self.data.lieutenants[u.ref].name}" \
                 if u.kind == LIEUTENANT and u.ref in self.data.lieutenants else "a Legion"
             what = f"{name} in {place_name(pos, self.data)}"
-            if roll_against(self.st, self.data, self.actx.dice, self.actx.daemon, "hearts",
-                            f"HG-6.1-01 Thou Art Not Real: {self._dname()} rolls against "
-                            f"Hearts to move {what}"):
+            if roll_against(self.st, self.data, self.actx.dice, self.actx.daemon, aspect,
+                            f"{rule} {card}: {self._dname()} rolls against "
+                            f"{aspect.title()} to move {what}"):
                 passed.append(u)
                 continue
             self.moved.add(u.id)
             self.st.not_real_held = sorted({*self.st.not_real_held, u.id})
-            self._say("not-real-held", f"Thou Art Not Real: {self._dname()} fails the Roll "
-                      f"against Hearts for {what}, which may not move again this turn",
-                      NOT_REAL_RULE, unit=u.id)
+            self._say("not-real-held", f"{card}: {self._dname()} fails the Roll "
+                      f"against {aspect.title()} for {what}, which may not move again this "
+                      f"turn", rule, unit=u.id)
         return passed
 
     def _mark(self, stack: Stack) -> None:

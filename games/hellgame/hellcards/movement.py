@@ -358,10 +358,11 @@ def orgasmatron(st: HellState, sheets, dice, data, log: Log) -> None:
 
 
 @hook("march-rolls-to-move", order=10)
-def _not_real_rolls(st: HellState) -> bool | None:
+def _not_real_rolls(st: HellState, data) -> tuple[str, str, str] | None:
     """Thou Art Not Real, this turn: a marching Daemon rolls against Hearts for each Unit
-    it wants to move (action/march.py asks)."""
-    return True if in_force(st, NOT_REAL) else None
+    it wants to move (action/march.py asks; the End Phase ends the hold, HG-6.1-01)."""
+    return (data.hell_cards[NOT_REAL].name, "hearts", "HG-6.1-01") \
+        if in_force(st, NOT_REAL) else None
 
 
 @hook("sectio-no-souls", order=30)

@@ -62,13 +62,19 @@ def describe(u: Unit, data: HellData) -> str:
     return "Uriel" if u.kind == URIEL else "Lilith"
 
 
+def spared(st: HellState, daemon: str) -> str | None:
+    """Why no one may destroy `daemon` now (a card's words, hook point
+    daemon-indestructible), or None."""
+    return hooks.first("daemon-indestructible", st, daemon)
+
+
 def destroy_daemon(st: HellState, daemon: str) -> bool:
     """A destroyed Daemon goes to the bottom of the Daemon deck (HG-3.3-02: "this includes
     killed Daemons"; 000 §3.3 is a rule, the "removed from the game" of the §10.1
     example is not). Returns False, and changes nothing, when a card says no one may
     destroy it (the hook point daemon-indestructible: Trinity, "no one and nothing can
     destroy a Daemon on Earth"): the caller logs it."""
-    if hooks.first("daemon-indestructible", st, daemon):
+    if spared(st, daemon):
         return False
     owner = st.daemons[daemon].owner
     if st.daemons[daemon].walk_card:

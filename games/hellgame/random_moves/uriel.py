@@ -32,6 +32,7 @@ from .. import hooks
 from ..action.flight import Stack, being_at, flee_stack
 from ..data import PENTAGRAM
 from ..favours import roll_against
+from ..in_play import freezer_name
 from ..log import count
 from ..orders.common import place_name
 from ..ownership import Step
@@ -47,7 +48,7 @@ from ..state import (
     URIEL_BOX,
     HellState,
 )
-from .common import MoveCtx, being, destroy_daemon, destroy_units
+from .common import MoveCtx, being, destroy_daemon, destroy_units, spared
 
 
 def bring_uriel(st: HellState, data, dice, log) -> bool:
@@ -68,11 +69,12 @@ def bring_uriel(st: HellState, data, dice, log) -> bool:
             name = f"{data.daemons[d.id].name} ({player})"
             if not roll_against(st, data, dice, d.id, "skulls",
                                 f"HG-10.1-02 {name} rolls against Skulls to survive Uriel"):
-                if not destroy_daemon(st, d.id):
+                why = spared(st, d.id)
+                if why:
                     log.public("trinity-saves", f"{name} fails the Roll against Skulls, but "
-                               "Trinity is in play: no one can destroy a Daemon on Earth",
-                               "HG-6.1.1-01", player=player, daemon=d.id)
+                               f"{why}", "HG-6.1.1-01", player=player, daemon=d.id)
                     continue
+                destroy_daemon(st, d.id)
                 log.public("uriel-earth-destroyed", f"{name} fails the Roll against Skulls "
                            "and is destroyed by Uriel", "HG-10.1-02", player=player,
                            daemon=d.id)
@@ -178,7 +180,7 @@ def cleanse(ctx: MoveCtx, sectio: str, came: str, losses: dict[str, int]) -> Non
                        player=owner)
         else:
             log.public("ownership-frozen", f"Uriel cleanses {place_name(sectio, data)}, but "
-                       f"The Boss Is Touchy: {owner} keeps it this turn", "HG-6.2-01",
+                       f"{freezer_name(data)}: {owner} keeps it this turn", "HG-6.2-01",
                        sectio=sectio, player=owner)
 
 
@@ -206,8 +208,10 @@ def kill_rolls(ctx: MoveCtx, losses: dict[str, int]) -> None:
                            f"above {n}: {name} is safe", "HG-10.1-09", player=player, roll=face)
                 continue
             text = f"{player} lost {lost} to Uriel and rolls {face}: {name} is destroyed"
-        if not destroy_daemon(st, lowest.id):  # a card keeps it alive (Trinity: on Earth)
-            log.public("trinity-saves", f"{text}, but Trinity is in play: no one can destroy "
-                       "a Daemon on Earth", "HG-6.1.1-01", player=player, daemon=lowest.id)
+        why = spared(st, lowest.id)  # a card keeps it alive
+        if why:
+            log.public("trinity-saves", f"{text}, but {why}", "HG-6.1.1-01", player=player,
+                       daemon=lowest.id)
             continue
+        destroy_daemon(st, lowest.id)
         log.public("uriel-kills", text, "HG-10.1-09", player=player, daemon=lowest.id)
