@@ -7,7 +7,7 @@ every giver still holds all he gives, every item may change hands in this phase,
 pair of parties may trade (homes.can_trade), artifacts go to no prisoner; then all of it
 changes hands at once, or nothing does. Reports go to the parties, and to the table
 unless the `private_diplomacy` variant is set (LH-II.2.2-01); the table's text hides
-hand cards (LH-I.3-01). Promises go to `st["promises"]`:
+hand cards (LH-I.3-01). Promises go to `st.promises`:
 
     {"id": "d3.1", "deal": "d3", "from": name, "to": [names], "kind": "NAH" | "NAP" |
      "ATTACK" | "NO TARGETING" | "OBJECT" | "VOTE" | "TEXT" | "NO EARTH",
@@ -24,7 +24,7 @@ from . import homes
 from . import items as it
 from .homes import settle
 from .orders import orders_of
-from .state import order_from_starter, silenced
+from .state import LohState, order_from_starter, silenced
 
 RULE = "LH-II.2-01"
 BODY = {
@@ -38,7 +38,7 @@ BODY = {
 }
 
 
-def step(st: dict, sheets: dict, data, dice, log) -> None:
+def step(st: LohState, sheets: dict, data, dice, log) -> None:
 
     for name, o, missing in matched(st, sheets, "DEAL"):
         text = deal_text(o, data)
@@ -54,12 +54,12 @@ def step(st: dict, sheets: dict, data, dice, log) -> None:
         settle(st, data, log)
 
 
-def matched(st: dict, sheets: dict, keyword: str):
+def matched(st: LohState, sheets: dict, keyword: str):
     """Yield (writer, order, missing parties) for every `keyword` line, players in Starter
     order, each one's lines in sheet order; a line whose every other party has an unused
     line with the same `key` is matched with those lines (missing == []), each line once."""
-    lines = {n: orders_of(sheets.get(n), keyword) for n in st["seats"]}
-    used = {n: [False] * len(lines[n]) for n in st["seats"]}
+    lines = {n: orders_of(sheets.get(n), keyword) for n in st.seats}
+    used = {n: [False] * len(lines[n]) for n in st.seats}
     for name in order_from_starter(st):
         for i, o in enumerate(lines[name]):
             if used[name][i]:
@@ -84,7 +84,7 @@ def matched(st: dict, sheets: dict, keyword: str):
 SILENCE_TEXT = "Silence is in force"
 
 
-def execute(st: dict, o: dict, data, log) -> bool:
+def execute(st: LohState, o: dict, data, log) -> bool:
     """Check the whole deal against the state, then make all of it or nothing."""
     text = deal_text(o, data)
     why = problem(st, o, data)
@@ -92,19 +92,19 @@ def execute(st: dict, o: dict, data, log) -> bool:
         log.some(o["parties"], "deal-failed", f"The deal {text} is not made, and nothing "
                  f"changes hands: {why}.", RULE)
         return False
-    deal_id = f"d{len(st['deals']) + 1}"
+    deal_id = f"d{len(st.deals) + 1}"
     gives = [c for c in o["clauses"] if "item" in c]
-    old_home = {c["from"]: st["players"][c["from"]]["home"] for c in gives
+    old_home = {c["from"]: st.players[c["from"]].home for c in gives
                 if c["item"]["kind"] == "realm"}
     for c in gives:
         _move(st, c, old_home, data, log)
     released = {c["release"] for c in o["clauses"] if "release" in c}
-    st["promises"] = [p for p in st["promises"] if p["id"] not in released]
-    public = not st["variants"].get("private_diplomacy")
+    st.promises = [p for p in st.promises if p["id"] not in released]
+    public = not st.variants.get("private_diplomacy")
     made = []
     for k, c in enumerate((c for c in o["clauses"] if "promise" in c), start=1):
         made.append(add_promise(st, c, f"{deal_id}.{k}", deal_id, data, public))
-    st["deals"].append({"id": deal_id, "turn": st["turn"], "phase": st["phase"],
+    st.deals.append({"id": deal_id, "turn": st.turn, "phase": st.phase,
                         "parties": o["parties"], "terms": o["clauses"], "text": text})
     log.some(o["parties"], "deal-made", f"Deal made: {text}.", RULE, deal=deal_id)
     if public:
@@ -113,10 +113,10 @@ def execute(st: dict, o: dict, data, log) -> bool:
     return True
 
 
-def problem(st: dict, o: dict, data) -> str | None:
+def problem(st: LohState, o: dict, data) -> str | None:
     """Why the deal cannot be made now (None: it can)."""
     gives = [c for c in o["clauses"] if "item" in c]
-    ids = {p["id"] for p in st["promises"]}
+    ids = {p["id"] for p in st.promises}
     gone = [c["release"] for c in o["clauses"] if "release" in c and c["release"] not in ids]
     if gone:
         return f"promise {gone[0]} is no longer in force"
@@ -126,14 +126,14 @@ def problem(st: dict, o: dict, data) -> str | None:
                 return f"{c['from']} and {other} cannot trade now (LH-I.1.1-05)"
     for c in gives:
         item = c["item"]
-        bad = it.movable(item, st["phase"], data)
+        bad = it.movable(item, st.phase, data)
         if bad:
             return f"{it.text(item, data)}: {bad[1]} ({bad[0]})"
-        to = st["players"][c["to"]]
+        to = st.players[c["to"]]
         if item["kind"] == "card" and data.cards[item["card"]].kind == "artifact" \
-                and to["status"] in ("prisoner", "heaven"):
+                and to.status in ("prisoner", "heaven"):
             return f"{c['to']} is a prisoner and cannot receive an artifact (LH-I.3.2-03)"
-        if item["kind"] in ("realm", "surrender") and not to["home"]:
+        if item["kind"] in ("realm", "surrender") and not to.home:
             return f"{c['to']} has no home realm (LH-I.2-06)"
     for giver in o["parties"]:
         lack = it.shortfall(st, giver, [c["item"] for c in gives if c["from"] == giver], data)
@@ -142,53 +142,53 @@ def problem(st: dict, o: dict, data) -> str | None:
     return None
 
 
-def _move(st: dict, c: dict, old_home: dict, data, log) -> None:
-    item, giver, receiver = c["item"], st["players"][c["from"]], st["players"][c["to"]]
+def _move(st: LohState, c: dict, old_home: dict, data, log) -> None:
+    item, giver, receiver = c["item"], st.players[c["from"]], st.players[c["to"]]
     kind = item["kind"]
     if kind == "souls":
-        giver["souls"] -= item["n"]
-        receiver["souls"] += item["n"]
+        giver.souls -= item["n"]
+        receiver.souls += item["n"]
     elif kind in ("card", "oath"):
         insts = (it.held(st, c["from"], item["card"], data) if kind == "card"
                  else it.held_oaths(st, c["from"], item["devil"]))[:item["n"]]
         for inst in insts:
             for key in ("hand", "hordes", "artifacts"):
-                if inst in giver[key]:
-                    giver[key].remove(inst)
-                    receiver[key].append(inst)
-            if inst in giver["protected"]:
-                giver["protected"].remove(inst)  # traded normally: protection lost
+                if inst in getattr(giver, key):
+                    getattr(giver, key).remove(inst)
+                    getattr(receiver, key).append(inst)
+            if inst in giver.protected:
+                giver.protected.remove(inst)  # traded normally: protection lost
     elif kind == "prisoner":
         homes.imprison(st, item["name"], c["to"], log, "LH-I.1.1-09")
     elif kind == "surrender":
         homes.imprison(st, c["from"], c["to"], log, "LH-I.1.1-12")
     elif kind == "realm":
         realm = old_home[c["from"]]
-        receiver["home"] = realm
-        st["realms"][realm] = c["to"]
+        receiver.home = realm
+        st.realms[realm] = c["to"]
         log.public("realm-swap", f"{c['to']} takes {data.realms[realm].name} as home "
                    "realm (swapped by agreement).", "LH-I.2-06", player=c["to"], realm=realm)
 
 
-def give(st: dict, c: dict, data, log) -> None:
+def give(st: LohState, c: dict, data, log) -> None:
     """One GIVES clause changes hands (Souls, cards, Oaths, a prisoner; not Realm, which
     `execute` swaps with the old homes)."""
     _move(st, c, {}, data, log)
 
 
-def add_promise(st: dict, c: dict, pid: str, deal_id: str | None, data,
+def add_promise(st: LohState, c: dict, pid: str, deal_id: str | None, data,
                 public: bool = True) -> dict:
     """Record a promise; it binds to the end of this turn or the next (LH-II.3-01,
     LH-II.3.1-08)."""
     p = c["promise"]
     target = p.get("target")
-    until = st["turn"] + (1 if c["until"] == "next" else 0)
+    until = st.turn + (1 if c["until"] == "next" else 0)
     rec = {"id": pid, "deal": deal_id, "from": c["from"], "to": list(c["to"]),
            "kind": p["kind"], "target": target,
-           "target_devil": st["players"][target]["devil"] if target else None,
-           "text": promise_text(c, until), "turn": st["turn"], "until": until,
+           "target_devil": st.players[target].devil if target else None,
+           "text": promise_text(c, until), "turn": st.turn, "until": until,
            "public": public}
-    st["promises"].append(rec)
+    st.promises.append(rec)
     return rec
 
 

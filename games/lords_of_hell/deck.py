@@ -11,7 +11,7 @@ them, and the reshuffle the moment the deck runs out.
   pile; if the deck is empty they become the new deck at once (LH-I.3.5-03).
 - `refill(st, dice, log)`: the deck is empty and the discard pile is not: shuffle the
   pile as the new deck (LH-I.3.5-02). Every function here keeps that invariant; callers
-  that append to `st["discard"]` directly may call it.
+  that append to `st.discard` directly may call it.
 
 The deck's size and the discard pile's contents are secret (LH-I.3.5-01, LH-I.3.6-01): no
 event says them.
@@ -20,73 +20,73 @@ event says them.
 from __future__ import annotations
 
 from . import homes
-from .state import card_id, is_oath
+from .state import LohState, card_id, is_oath
 
 ARTIFACT_LOST = ("prisoner", "ko", "heaven")  # LH-I.3.2-02: drawn in combat, discarded
 
 
-def card_name(st: dict, instance: str, data) -> str:
+def card_name(st: LohState, instance: str, data) -> str:
     """A card instance's name: "Fiends", "Oath of Belial"."""
     if is_oath(instance):
         return "Oath of " + data.devils["devil." + instance.split(".")[1]].name
-    return data.cards[st["cards"][instance]].name
+    return data.cards[st.cards[instance]].name
 
 
-def kind_of(st: dict, instance: str, data) -> str:
+def kind_of(st: LohState, instance: str, data) -> str:
     """horde | artifact | ritual | special | oath."""
-    return "oath" if is_oath(instance) else data.cards[st["cards"][instance]].kind
+    return "oath" if is_oath(instance) else data.cards[st.cards[instance]].kind
 
 
-def refill(st: dict, dice, log) -> bool:
+def refill(st: LohState, dice, log) -> bool:
     """Shuffle the discard pile as the new deck when the deck is empty (LH-I.3.5-02);
     True when it did."""
-    if st["deck"] or not st["discard"]:
+    if st.deck or not st.discard:
         return False
-    st["deck"] = dice.shuffle(st["discard"], "reshuffle the discard pile")
-    st["discard"] = []
+    st.deck = dice.shuffle(st.discard, "reshuffle the discard pile")
+    st.discard = []
     log.public("deck-reshuffled", "The resource deck ran out: the discard pile is shuffled "
                "as the new resource deck.", "LH-I.3.5-02")
     return True
 
 
-def discard(st: dict, instances: list[str], dice, log) -> None:
+def discard(st: LohState, instances: list[str], dice, log) -> None:
     """Cards to the discard pile; with the deck empty they are the new deck at once
     (LH-I.3.5-03: "when new cards are discarded, they are shuffled as new resource
     deck")."""
-    st["discard"].extend(instances)
+    st.discard.extend(instances)
     refill(st, dice, log)
 
 
-def draw_cards(st: dict, name: str, n: int, data, dice, log, rule: str = "LH-III.1-06",
+def draw_cards(st: LohState, name: str, n: int, data, dice, log, rule: str = "LH-III.1-06",
                why: str = "") -> list[str]:
     """`name` draws `n` cards from the top of the deck; returns the instances drawn.
 
     With the deck and the discard pile both empty the remaining draws are lost
     (LH-I.3.5-03)."""
-    p = st["players"][name]
+    p = st.players[name]
     drawn: list[str] = []
     lost = 0
     for _ in range(n):
         refill(st, dice, log)
-        if not st["deck"]:
+        if not st.deck:
             lost = n - len(drawn)
             break
-        inst = st["deck"].pop(0)
+        inst = st.deck.pop(0)
         drawn.append(inst)
         kind = kind_of(st, inst, data)
         if kind == "horde":
-            p["hordes"].append(inst)  # tabled at once (LH-I.3.1-01)
+            p.hordes.append(inst)  # tabled at once (LH-I.3.1-01)
         elif kind == "artifact":
-            if st["phase"] == "combat" and p["status"] in ARTIFACT_LOST:
+            if st.phase == "combat" and p.status in ARTIFACT_LOST:
                 discard(st, [inst], dice, log)  # LH-I.3.2-02
                 log.public("artifact-lost", f"{name} draws {card_name(st, inst, data)}, "
                            "which is discarded at once: an imprisoned or knocked-out Devil "
                            "cannot hold an artifact in the combat phase.", "LH-I.3.2-02",
-                           player=name, card=st["cards"][inst])
+                           player=name, card=st.cards[inst])
             else:
-                p["artifacts"].append(inst)  # tabled at once (LH-I.3.2-01)
+                p.artifacts.append(inst)  # tabled at once (LH-I.3.2-01)
         else:
-            p["hand"].append(inst)  # rituals, specials, Oaths (LH-I.3-02)
+            p.hand.append(inst)  # rituals, specials, Oaths (LH-I.3-02)
         refill(st, dice, log)  # the moment the deck runs out (LH-I.3.5-02)
     _report(st, name, drawn, n, data, log, rule, why)
     if lost:
@@ -97,7 +97,7 @@ def draw_cards(st: dict, name: str, n: int, data, dice, log, rule: str = "LH-III
     return drawn
 
 
-def _report(st: dict, name: str, drawn: list[str], n: int, data, log, rule: str,
+def _report(st: LohState, name: str, drawn: list[str], n: int, data, log, rule: str,
             why: str) -> None:
     if not drawn:
         return

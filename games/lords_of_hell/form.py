@@ -18,21 +18,22 @@ from pbem.render import fill
 from .deck import card_name, kind_of
 from .orders import ORDER_TYPES, check_sheet
 from .orders.cards import DOUBLE_CROSS
+from .state import LohState
 
 JUGGERNAUTS = "horde.juggernauts"
 
 
-def order_form(st: dict, player: str, data, previous=None) -> str:
-    if st["phase"] == "over":
+def order_form(st: LohState, player: str, data, previous=None) -> str:
+    if st.phase == "over":
         return ""
-    out = [f"# Orders for this stage ({st['phase']}"
-           + (f", combat round {st['round']}" if st["phase"] == "combat" else "")
+    out = [f"# Orders for this stage ({st.phase}"
+           + (f", combat round {st.round}" if st.phase == "combat" else "")
            + "). One order a line; lines starting with # are comments.",
            "# Orders you may give now (docs/orders-lords-of-hell.md has them all):"]
-    me = _Me(st, player, data) if player in st["players"] else None
+    me = _Me(st, player, data) if player in st.players else None
     for key in sorted(ORDER_TYPES):
         t = ORDER_TYPES[key]
-        if st["phase"] not in t.when:
+        if st.phase not in t.when:
             continue
         example = me.example(key) if me else t.example
         if example is None:
@@ -40,8 +41,8 @@ def order_form(st: dict, player: str, data, previous=None) -> str:
         out += fill(f"{key}: {t.doc}" + (" (standing: kept until changed)"
                                          if t.standing else ""), 72, "#   ", "#     ")
         out.append(f"#     e.g. {example}")
-    p = st["players"].get(player)
-    kept = sorted(o.get("canonical", k) for k, o in (p or {}).get("standing", {}).items())
+    p = st.players.get(player)
+    kept = sorted(o.get("canonical", k) for k, o in (p.standing if p else {}).items())
     if kept:
         out.append("# Your standing orders in force (send a new line to change one, or "
                    "KEYWORD OFF):")
@@ -53,23 +54,23 @@ def order_form(st: dict, player: str, data, previous=None) -> str:
 class _Me:
     """The player's pieces and rivals, in the state's order, for the examples."""
 
-    def __init__(self, st: dict, player: str, data):
+    def __init__(self, st: LohState, player: str, data):
         self.st, self.player, self.data = st, player, data
-        self.p = st["players"][player]
-        self.devil = data.devils[self.p["devil"]].name
-        self.rivals = [n for n in st["seats"] if n != player]
-        self.their_devils = [data.devils[st["players"][n]["devil"]].name for n in self.rivals]
-        self.prisoners = [n for n in self.rivals if st["players"][n].get("status") == "prisoner"
-                          and st["players"][n].get("captor") == player]
-        self.realms = [data.realms[r].name for r in st["realms"] if r in data.realms]
+        self.p = st.players[player]
+        self.devil = data.devils[self.p.devil].name
+        self.rivals = [n for n in st.seats if n != player]
+        self.their_devils = [data.devils[st.players[n].devil].name for n in self.rivals]
+        self.prisoners = [n for n in self.rivals if st.players[n].status == "prisoner"
+                          and st.players[n].captor == player]
+        self.realms = [data.realms[r].name for r in st.realms if r in data.realms]
 
     def names(self, where: str, kind: str) -> list[str]:
         """Names of his cards in hand or on the table (`where`) of one kind."""
-        return list(dict.fromkeys(card_name(self.st, c, self.data) for c in self.p[where]
+        return list(dict.fromkeys(card_name(self.st, c, self.data) for c in getattr(self.p, where)
                                   if kind_of(self.st, c, self.data) == kind))
 
     def holds(self, card: str) -> bool:
-        return any(self.st["cards"].get(c) == card for c in self.p["hand"] + self.p["hordes"])
+        return any(self.st.cards.get(c) == card for c in self.p.hand + self.p.hordes)
 
     def example(self, key: str) -> str | None:
         """The first candidate line the stage's check accepts; None: none does."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from pbem.engine import OrderSheet, Resolution
@@ -16,6 +17,7 @@ from . import (
 from .data import load_data
 from .form import order_form
 from .orders import check_sheet
+from .state import LohState
 from .views import player_view, public_view
 
 TEMPLATES = str(Path(__file__).parent / "templates")
@@ -35,6 +37,9 @@ class LordsOfHell:
 
     _checked_data = None
 
+    def __init__(self) -> None:
+        self._read: dict[int, tuple[dict, LohState]] = {}
+
     @property
     def data(self):
         data = load_data()
@@ -47,13 +52,35 @@ class LordsOfHell:
         log = Log()
         log.phase = "setup"
         st = setup.new_state(players, variants, dice, self.data, log)
-        return st, turn.stage_name(st), log.events
+        return st.to_dict(copy=False), turn.stage_name(st), log.events
+
+    def _read_only(self, state: dict | LohState) -> LohState:
+        """The state object for checking, viewing and the order form, built once per
+        snapshot dict and shared with it (`from_dict(copy=False)`): none of them mutates
+        it. The framework passes the same dict many times (a batch of mail checks many
+        sheets against one snapshot, a stage's reports view it once per player) and never
+        changes a stored state; the cache holds the dict, so its id is not reused. A
+        LohState (the tests) is used as it is."""
+        if isinstance(state, LohState):
+            return state
+        hit = self._read.get(id(state))
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        st = LohState.from_dict(state, copy=False)
+        if len(self._read) >= 1024:  # as many as pbem.orders.STATE_CACHE
+            self._read.pop(next(iter(self._read)))
+        self._read[id(state)] = (state, st)
+        return st
 
     def check_orders(self, state: dict, player: str, text: str) -> OrderSheet:
-        return check_sheet(state, self.data, player, text)
+        return check_sheet(self._read_only(state), self.data, player, text)
 
     def resolve(self, state: dict, sheets: dict[str, OrderSheet | None], dice) -> Resolution:
-        return turn.resolve(state, sheets, dice, self.data)
+        """The stage resolved on a copy (turn.resolve copies), the new state handed back
+        as a dict (sharing its lists with the resolved object, which is dropped)."""
+        st = state if isinstance(state, LohState) else LohState.from_dict(state, copy=False)
+        res = turn.resolve(st, sheets, dice, self.data)
+        return dataclasses.replace(res, state=res.state.to_dict(copy=False))
 
     def scenario_state(self, given: dict) -> dict:
         """Scenario files (docs/scenarios.md): a state from a partial `given` block."""
@@ -74,13 +101,13 @@ class LordsOfHell:
         return scenario_view(state)
 
     def player_view(self, state: dict, player: str) -> dict:
-        return player_view(state, player, self.data)
+        return player_view(self._read_only(state), player, self.data)
 
     def public_view(self, state: dict) -> dict:
-        return public_view(state, self.data)
+        return public_view(self._read_only(state), self.data)
 
     def order_form(self, state: dict, player: str, previous: OrderSheet | None = None) -> str:
-        return order_form(state, player, self.data, previous)
+        return order_form(self._read_only(state), player, self.data, previous)
 
     def demo(self):
         """The demo `pbem demo` plays (pbem.engine.Demo)."""

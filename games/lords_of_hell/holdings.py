@@ -11,7 +11,7 @@ from __future__ import annotations
 from pbem.ledger import Holding, Snapshot
 
 from .data import load_data
-from .state import is_oath
+from .state import LohState, is_oath
 
 #: a Devil's status as a holding when he is not free: "now a prisoner" is a loss, "no
 #: longer a prisoner" a gain
@@ -47,26 +47,26 @@ KINDS = (
 )
 
 
-def values(st: dict) -> Snapshot:
-    realms: dict[str, list[str]] = {name: [] for name in st["players"]}
-    for realm, who in st["realms"].items():
+def values(st: LohState) -> Snapshot:
+    realms: dict[str, list[str]] = {name: [] for name in st.players}
+    for realm, who in st.realms.items():
         if who in realms:
             realms[who].append(realm)
-    held: dict[str, list[str]] = {name: [] for name in st["players"]}
-    for name, p in st["players"].items():
-        if p.get("status") == "prisoner" and p.get("captor") in held:
-            held[p["captor"]].append(name)
-    cards = st["cards"]
+    held: dict[str, list[str]] = {name: [] for name in st.players}
+    for name, p in st.players.items():
+        if p.status == "prisoner" and p.captor in held:
+            held[p.captor].append(name)
+    cards = st.cards
     out: Snapshot = {}
-    for name, p in st["players"].items():
-        status = p.get("status", "hell")
+    for name, p in st.players.items():
+        status = p.status
         out[name] = (
-            int(p.get("souls", 0)), int(p.get("sp", 0)), tuple(realms[name]),
-            (p["home"],) if p.get("home") else (),
+            int(p.souls), int(p.sp), tuple(realms[name]),
+            (p.home,) if p.home else (),
             (NOT_FREE[status],) if status in NOT_FREE else (),
             tuple(held[name]),
-            tuple(cards.get(i, i) for i in p.get("hand") or ()),
-            tuple(cards.get(i, i) for i in (p.get("hordes") or []) + (p.get("earth") or [])),
-            tuple(cards.get(i, i) for i in p.get("artifacts") or ()),
+            tuple(cards.get(i, i) for i in p.hand),
+            tuple(cards.get(i, i) for i in p.hordes + p.earth),
+            tuple(cards.get(i, i) for i in p.artifacts),
         )
     return out

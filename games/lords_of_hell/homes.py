@@ -11,19 +11,19 @@
 from __future__ import annotations
 
 from .orders.standing import standing
-from .state import has_forces_in_hell, order_from_starter
+from .state import LohState, has_forces_in_hell, order_from_starter
 
 
-def free_realms(st: dict) -> list[str]:
-    return [r for r, owner in st["realms"].items() if owner is None]
+def free_realms(st: LohState) -> list[str]:
+    return [r for r, owner in st.realms.items() if owner is None]
 
 
-def take_home(st: dict, name: str, data, log, rule: str = "LH-I.2-05") -> str | None:
+def take_home(st: LohState, name: str, data, log, rule: str = "LH-I.2-05") -> str | None:
     """Give a homeless player with forces in Hell a home realm; return it (None: none
     free, said in the log)."""
-    p = st["players"][name]
-    if p["home"] or not has_forces_in_hell(st, name):
-        return p["home"]
+    p = st.players[name]
+    if p.home or not has_forces_in_hell(st, name):
+        return p.home
     free = free_realms(st)
     if not free:
         log.public("no-free-realm", f"{name} has forces in Hell but no realm is free to "
@@ -31,27 +31,27 @@ def take_home(st: dict, name: str, data, log, rule: str = "LH-I.2-05") -> str | 
         return None
     wanted = (standing(st, name, "HOME") or {}).get("realms", [])
     realm = next((r for r in wanted if r in free), free[0])
-    st["realms"][realm] = name
-    p["home"] = realm
+    st.realms[realm] = name
+    p.home = realm
     log.public("home-taken", f"{name} takes {data.realms[realm].name} as home realm.", rule,
                player=name, realm=realm)
     return realm
 
 
-def homes_for_all(st: dict, data, log) -> None:
+def homes_for_all(st: LohState, data, log) -> None:
     """Every homeless player with forces in Hell takes a realm, Starter first."""
     for name in order_from_starter(st):
         take_home(st, name, data, log)
 
 
-def lose_home_if_no_forces(st: dict, name: str, data, log, rule: str = "LH-I.2-04") -> None:
+def lose_home_if_no_forces(st: LohState, name: str, data, log, rule: str = "LH-I.2-04") -> None:
     """No forces in Hell: the realm goes to the centre, the prisoners go free."""
-    p = st["players"][name]
-    if not p["home"] or has_forces_in_hell(st, name):
+    p = st.players[name]
+    if not p.home or has_forces_in_hell(st, name):
         return
-    realm = p["home"]
-    st["realms"][realm] = None
-    p["home"] = None
+    realm = p.home
+    st.realms[realm] = None
+    p.home = None
     log.public("home-lost", f"{name} has no forces left in Hell and loses "
                f"{data.realms[realm].name}, which is uncontrolled now.", rule,
                player=name, realm=realm)
@@ -59,38 +59,38 @@ def lose_home_if_no_forces(st: dict, name: str, data, log, rule: str = "LH-I.2-0
         free(st, prisoner, log, "LH-I.2-07", why=f"{name} has no home realm to hold them")
 
 
-def prisoners_of(st: dict, captor: str) -> list[str]:
-    return [n for n in st["seats"] if st["players"][n]["captor"] == captor]
+def prisoners_of(st: LohState, captor: str) -> list[str]:
+    return [n for n in st.seats if st.players[n].captor == captor]
 
 
-def imprison(st: dict, prisoner: str, captor: str, log, rule: str) -> None:
+def imprison(st: LohState, prisoner: str, captor: str, log, rule: str) -> None:
     """`prisoner` becomes `captor`'s prisoner (LH-I.1.1-05); a captor with no home realm
     cannot hold him, and he is freed at once (LH-I.1.1-10)."""
-    p = st["players"][prisoner]
-    if not st["players"][captor]["home"]:
+    p = st.players[prisoner]
+    if not st.players[captor].home:
         free(st, prisoner, log, "LH-I.1.1-10", why=f"{captor} has no home realm")
         return
-    p["status"], p["captor"], p["permits"] = "prisoner", captor, []
+    p.status, p.captor, p.permits = "prisoner", captor, []
     log.public("imprisoned", f"{prisoner} is now {captor}'s prisoner.", rule,
                player=prisoner, captor=captor)
 
 
-def free(st: dict, prisoner: str, log, rule: str, why: str = "") -> None:
+def free(st: LohState, prisoner: str, log, rule: str, why: str = "") -> None:
     """A prisoner (or a Devil held in Heaven, or a KO Devil) returns to play in Hell."""
-    p = st["players"][prisoner]
-    p["status"], p["captor"], p["permits"] = "hell", None, []
+    p = st.players[prisoner]
+    p.status, p.captor, p.permits = "hell", None, []
     log.public("freed", f"{prisoner} is free" + (f": {why}." if why else "."), rule,
                player=prisoner)
 
 
-def can_trade(st: dict, a: str, b: str) -> bool:
+def can_trade(st: LohState, a: str, b: str) -> bool:
     """Whether a and b may trade now: nobody KO; a prisoner only with his captor or a
     Devil the captor permitted (LH-I.1.1-04/05); Heaven's prisoners with nobody."""
-    pa, pb = st["players"][a], st["players"][b]
+    pa, pb = st.players[a], st.players[b]
     for px, y in ((pa, b), (pb, a)):
-        if px["status"] in ("ko", "heaven"):
+        if px.status in ("ko", "heaven"):
             return False
-        if px["status"] == "prisoner" and y != px["captor"] and y not in px["permits"]:
+        if px.status == "prisoner" and y != px.captor and y not in px.permits:
             return False
     return True
 

@@ -24,53 +24,53 @@ from __future__ import annotations
 
 from pbem.lines import count
 
-from .state import is_oath
+from .state import LohState, is_oath
 
 HAND_KINDS = ("ritual", "special")
 TABLE_KINDS = ("horde", "artifact")
 
 
-def held(st: dict, name: str, card: str, data) -> list[str]:
+def held(st: LohState, name: str, card: str, data) -> list[str]:
     """The player's instances of a card id that a trade or a discard can take: hand for
     rituals and specials, the table for hordes and artifacts (not tabled rituals, not
     hordes on Earth). Unprotected ones first (giving a protected one away ends its
     protection anyway, LH-II.2.1-03)."""
-    p = st["players"][name]
+    p = st.players[name]
     kind = data.cards[card].kind
-    where = p["hand"] if kind in HAND_KINDS else p["hordes"] if kind == "horde" \
-        else p["artifacts"]
-    mine = [c for c in where if not is_oath(c) and st["cards"][c] == card]
-    return [c for c in mine if c not in p["protected"]] + \
-        [c for c in mine if c in p["protected"]]
+    where = p.hand if kind in HAND_KINDS else p.hordes if kind == "horde" \
+        else p.artifacts
+    mine = [c for c in where if not is_oath(c) and st.cards[c] == card]
+    return [c for c in mine if c not in p.protected] + \
+        [c for c in mine if c in p.protected]
 
 
-def held_oaths(st: dict, name: str, devil: str) -> list[str]:
+def held_oaths(st: LohState, name: str, devil: str) -> list[str]:
     """The player's Oaths of one Devil, in id order."""
     slug = devil.split(".", 1)[1]
-    return sorted(c for c in st["players"][name]["hand"] if c.startswith(f"oath.{slug}."))
+    return sorted(c for c in st.players[name].hand if c.startswith(f"oath.{slug}."))
 
 
-def shortfall(st: dict, name: str, items: list[dict], data) -> str | None:
+def shortfall(st: LohState, name: str, items: list[dict], data) -> str | None:
     """What the player lacks to give or discard all of `items` now (None: nothing)."""
-    p = st["players"][name]
+    p = st.players[name]
     need: dict[tuple, int] = {}
     for it in items:
         if it["kind"] in ("souls", "card", "oath"):
             key = (it["kind"], it.get("card") or it.get("devil") or "")
             need[key] = need.get(key, 0) + it["n"]
     for (kind, what), n in need.items():
-        have = p["souls"] if kind == "souls" else len(held(st, name, what, data)) \
+        have = p.souls if kind == "souls" else len(held(st, name, what, data)) \
             if kind == "card" else len(held_oaths(st, name, what))
         if have < n:
             wanted = text({"kind": kind, "n": n, "card": what, "devil": what}, data)
             return f"{name} has {have} and not {wanted}"
     for it in items:
-        if it["kind"] == "prisoner" and (st["players"][it["name"]]["status"] != "prisoner"
-                                         or st["players"][it["name"]]["captor"] != name):
+        if it["kind"] == "prisoner" and (st.players[it["name"]].status != "prisoner"
+                                         or st.players[it["name"]].captor != name):
             return f"{it['name']} is not {name}'s prisoner"
-        if it["kind"] == "realm" and not p["home"]:
+        if it["kind"] == "realm" and not p.home:
             return f"{name} has no home realm"
-        if it["kind"] == "surrender" and p["status"] != "hell":
+        if it["kind"] == "surrender" and p.status != "hell":
             return f"{name}'s Devil is not in Hell (only a Devil in Hell can surrender)"
     return None
 

@@ -21,12 +21,12 @@ from __future__ import annotations
 from . import homes
 from .homes import settle
 from .orders import orders_of
-from .state import order_from_starter
+from .state import LohState, order_from_starter
 
 SILENCE_TEXT = "Silence is in force"
 
 
-def step(st: dict, sheets: dict, data, dice, log) -> None:
+def step(st: LohState, sheets: dict, data, dice, log) -> None:
 
     order = order_from_starter(st)
     for name in order:
@@ -54,14 +54,14 @@ def _refuse(log, name: str, what: str, why: str, rule: str) -> None:
     log.private(name, "prisoner-refused", f"Your {what} is not done: {why}.", rule)
 
 
-def free(st: dict, captor: str, prisoner: str, log) -> bool:
+def free(st: LohState, captor: str, prisoner: str, log) -> bool:
     rule = "LH-I.1.1-08"
-    p = st["players"][prisoner]
-    if st.get("silence"):
+    p = st.players[prisoner]
+    if st.silence:
         _refuse(log, captor, f"FREE {prisoner}", SILENCE_TEXT, "LH-II.2.4-02")
-    elif p["status"] != "prisoner" or p["captor"] != captor:
+    elif p.status != "prisoner" or p.captor != captor:
         _refuse(log, captor, f"FREE {prisoner}", f"{prisoner} is not your prisoner now", rule)
-    elif st["players"][captor]["status"] == "ko":
+    elif st.players[captor].status == "ko":
         _refuse(log, captor, f"FREE {prisoner}", "a knocked-out captor cannot free", rule)
     else:
         homes.free(st, prisoner, log, rule, why=f"{captor} lets him go")
@@ -69,18 +69,18 @@ def free(st: dict, captor: str, prisoner: str, log) -> bool:
     return False
 
 
-def surrender(st: dict, name: str, captor: str, sheets: dict, log) -> bool:
+def surrender(st: LohState, name: str, captor: str, sheets: dict, log) -> bool:
     rule = "LH-I.1.1-12"
     what = f"SURRENDER TO {captor}"
     accepted = any(o["prisoner"] == name for o in orders_of(sheets.get(captor),
                                                              "ACCEPT SURRENDER"))
     if not accepted:
         _refuse(log, name, what, f"no ACCEPT SURRENDER {name} from {captor}", rule)
-    elif st.get("silence"):
+    elif st.silence:
         _refuse(log, name, what, SILENCE_TEXT, "LH-II.2.4-02")
-    elif st["players"][name]["status"] != "hell":
+    elif st.players[name].status != "hell":
         _refuse(log, name, what, "only a Devil in Hell can surrender", rule)
-    elif not st["players"][captor]["home"]:
+    elif not st.players[captor].home:
         _refuse(log, name, what, f"{captor} has no home realm to hold a prisoner",
                 "LH-I.1.1-10")
     elif not homes.can_trade(st, name, captor):
@@ -96,46 +96,46 @@ def surrender(st: dict, name: str, captor: str, sheets: dict, log) -> bool:
     return False
 
 
-def permit(st: dict, captor: str, prisoner: str, others: list[str], log) -> bool:
+def permit(st: LohState, captor: str, prisoner: str, others: list[str], log) -> bool:
     rule = "LH-I.1.1-05"
-    p = st["players"][prisoner]
+    p = st.players[prisoner]
     what = f"PERMIT {prisoner}"
-    if st.get("silence"):
+    if st.silence:
         _refuse(log, captor, what, SILENCE_TEXT, "LH-II.2.4-02")
         return False
-    if p["status"] != "prisoner" or p["captor"] != captor:
+    if p.status != "prisoner" or p.captor != captor:
         _refuse(log, captor, what, f"{prisoner} is not your prisoner now", rule)
         return False
-    new = [n for n in others if n not in p["permits"]]
-    p["permits"] += new
+    new = [n for n in others if n not in p.permits]
+    p.permits += new
     log.public("permit", f"{captor} permits prisoner {prisoner} to trade with "
                + ", ".join(others) + ".", rule, player=captor, prisoner=prisoner,
-               permits=list(p["permits"]))
+               permits=list(p.permits))
     return True
 
 
-def heaven_deal(st: dict, name: str, data, log) -> bool:
+def heaven_deal(st: LohState, name: str, data, log) -> bool:
     rule = "LH-III.4.1-04"
-    if st.get("silence"):
+    if st.silence:
         _refuse(log, name, "HEAVEN DEAL", SILENCE_TEXT, "LH-II.2.4-02")
         return False
-    if st["players"][name]["status"] != "heaven" or st["phase"] != "transfer":
+    if st.players[name].status != "heaven" or st.phase != "transfer":
         _refuse(log, name, "HEAVEN DEAL", "your Devil is not held in Heaven now", rule)
         return False
-    until = st["turn"] + 1  # a promise lasts to the end of the next turn (LH-II.3-01)
-    st["promises"].append({
-        "id": f"heaven.{name}.{st['turn']}", "deal": None, "from": name, "to": [],
+    until = st.turn + 1  # a promise lasts to the end of the next turn (LH-II.3-01)
+    st.promises.append({
+        "id": f"heaven.{name}.{st.turn}", "deal": None, "from": name, "to": [],
         "kind": "NO EARTH", "target": None, "target_devil": None,
         "text": f"{name} promised Heaven never to return to Earth, until the end of turn "
-                f"{until}.", "turn": st["turn"], "until": until, "public": True})
-    devil = data.devils[st["players"][name]["devil"]].name
+                f"{until}.", "turn": st.turn, "until": until, "public": True})
+    devil = data.devils[st.players[name].devil].name
     log.public("heaven-deal", f"{devil} promises Heaven never to return to Earth and is "
                "released to Hell.", rule, player=name)
     homes.free(st, name, log, rule, why="released by Heaven")
     return True
 
 
-def no_earth(st: dict, name: str) -> bool:
+def no_earth(st: LohState, name: str) -> bool:
     """A Heaven promise keeps the Devil from Earth while it binds (LH-III.4.1-04)."""
-    return any(p["kind"] == "NO EARTH" and p["from"] == name and p["until"] >= st["turn"]
-               for p in st["promises"])
+    return any(p["kind"] == "NO EARTH" and p["from"] == name and p["until"] >= st.turn
+               for p in st.promises)

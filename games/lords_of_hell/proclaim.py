@@ -3,7 +3,7 @@ revealed together, and the proclaim markers that make next turn's candidates.
 
 - Every Devil in Hell (status "hell") may vote (`VOTE <devil>`), for any Devil in the
   game, itself included (LH-III.4.5-01, digest G24); no vote is the default.
-- A VOTE promise is binding (LH-III.4.5-04): a promise in `st["promises"]` of kind
+- A VOTE promise is binding (LH-III.4.5-04): a promise in `st.promises` of kind
   "VOTE" from the voter, still in force, whose `target` (a player name or a Devil id)
   differs from the vote given, or no vote at all, corrects the vote to the target; of
   several such promises the earliest made stands.
@@ -21,32 +21,32 @@ from .datamodel import HPOH
 from .orders import orders_of
 from .overlord import promise_in_force
 from .souls import devil_name
-from .state import order_from_starter, player_of_devil
+from .state import LohState, order_from_starter, player_of_devil
 
 
-def promised_vote(st: dict, voter: str) -> str | None:
+def promised_vote(st: LohState, voter: str) -> str | None:
     """The player the voter promised to vote for (the earliest VOTE promise in force)."""
-    for pr in st["promises"]:
+    for pr in st.promises:
         if pr.get("kind", "").upper() != "VOTE" or pr.get("from") != voter:
             continue
         if not promise_in_force(st, pr):
             continue
         target = pr.get("target")
-        if target in st["players"]:
+        if target in st.players:
             return target
         if isinstance(target, str) and player_of_devil(st, target):
             return player_of_devil(st, target)
     return None
 
 
-def votes(st: dict, sheets: dict, data, log) -> dict[str, str]:
+def votes(st: LohState, sheets: dict, data, log) -> dict[str, str]:
     """{voter: the player voted for}, Starter first, promises applied (LH-III.4.5-01/04)."""
     out: dict[str, str] = {}
     for name in order_from_starter(st):
-        p = st["players"][name]
+        p = st.players[name]
         given = orders_of(sheets.get(name), "VOTE")
         target = given[-1]["target"] if given else None
-        if p["status"] != "hell":
+        if p.status != "hell":
             if target:
                 log.private(name, "vote-void", f"Your vote does not count: "
                             f"{devil_name(st, data, name)} is not in Hell and cannot attend "
@@ -64,24 +64,24 @@ def votes(st: dict, sheets: dict, data, log) -> dict[str, str]:
     return out
 
 
-def markers(st: dict, cast: dict[str, str], data, log) -> dict[str, int]:
+def markers(st: LohState, cast: dict[str, str], data, log) -> dict[str, int]:
     """The new proclaim markers of every player (LH-III.4.5-02/03/05/06)."""
-    got = {n: 0 for n in st["seats"]}
+    got = {n: 0 for n in st.seats}
     for target in cast.values():
         got[target] += 1
-    holder = st["realms"].get(HPOH)
+    holder = st.realms.get(HPOH)
     if holder is not None:
         got[holder] += 1
         log.public("proclaim-extra", f"{devil_name(st, data, holder)} controls the High "
                    "Palace of Hell: +1 proclaim marker.", "LH-III.4.5-03", player=holder)
     extra_sp = data.tables["extra_marker_sp"]
     for name in order_from_starter(st):
-        if st["players"][name]["sp"] >= extra_sp:
+        if st.players[name].sp >= extra_sp:
             got[name] += 1
             log.public("proclaim-extra", f"{devil_name(st, data, name)} has "
-                       f"{st['players'][name]['sp']} SP: +1 proclaim marker (minor Devils "
+                       f"{st.players[name].sp} SP: +1 proclaim marker (minor Devils "
                        "proclaim).", "LH-III.4.5-03", player=name)
-    players = len(st["seats"])
+    players = len(st.seats)
     if players == 4:
         got = {n: max(0, m - 1) for n, m in got.items()}
         log.public("proclaim-adjust", "Four-player game: 1 proclaim marker fewer on every "
@@ -93,7 +93,7 @@ def markers(st: dict, cast: dict[str, str], data, log) -> dict[str, int]:
     return got
 
 
-def proclaim(st: dict, sheets: dict, data, log) -> None:
+def proclaim(st: LohState, sheets: dict, data, log) -> None:
     """Votes revealed together, then the markers replace the old ones (LH-III.4.5)."""
     cast = votes(st, sheets, data, log)
     if cast:
@@ -104,8 +104,8 @@ def proclaim(st: dict, sheets: dict, data, log) -> None:
     else:
         log.public("votes", "No Devil votes.", "LH-III.4.5-01", votes={})
     new = markers(st, cast, data, log)
-    for name in st["seats"]:
-        st["players"][name]["proclaimed"] = new[name]
+    for name in st.seats:
+        st.players[name].proclaimed = new[name]
     shown = [f"{devil_name(st, data, n)} ({count(new[n], 'proclaim marker')})"
              for n in order_from_starter(st) if new[n]]
     log.public("proclaimed", ("Candidates at the next gathering: " + ", ".join(shown) + ".")

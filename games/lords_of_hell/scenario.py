@@ -37,7 +37,7 @@ from pbem.eventlog import Log
 from . import combat, draw, gathering, trading, transfer, turn, victory
 from .datamodel import HPOH, LohData
 from .orders import standing
-from .state import is_oath, new_player
+from .state import LohState, is_oath, new_player
 
 TOP = {"turn", "phase", "round", "starter", "variants", "players", "deck", "discard",
        "realms", "earth_condition", "promises", "trading", "deals", "combat", "silence",
@@ -77,13 +77,13 @@ def state_from_given(given: dict, data: LohData) -> dict:
     devils = _defaults(players, "devil", sorted(data.devils), data.devils, "Devil")
     homes = _defaults(players, "home", [r for r in data.realms if r != HPOH], data.realms,
                       "realm")
-    allowed = set(new_player("x")) | {"devil"}
+    allowed = set(new_player("x").to_dict()) | {"devil"}
     for name, kw in players.items():
         bad = sorted(set(kw) - allowed)
         if bad:
             raise ValueError(f"unknown player fields {bad} for {name}; allowed: "
                              f"{sorted(allowed)}")
-        p = new_player(devils[name])
+        p = new_player(devils[name]).to_dict()
         p["home"] = homes[name]
         if phase == "combat":
             p["rituals_up"] = True  # turned face-up as the combat phase started
@@ -113,6 +113,7 @@ def state_from_given(given: dict, data: LohData) -> dict:
                                           not in ("prisoner", "heaven")],
                         "fights": [], "intents": {}, "still": [], "next_fight": 0}
     st.update(given)
+    LohState.from_dict(st)  # the typed state refuses a field it does not know
     return st
 
 
@@ -215,19 +216,19 @@ def run_phases(state: dict, sheets: dict, dice, data: LohData, phases: list[str]
     """The whole stage (`phases` None or empty: turn.resolve), or the named steps in the
     order listed -> (state, events)."""
     if not phases:
-        res = turn.resolve(state, sheets, dice, data)
-        return res.state, res.events
+        res = turn.resolve(LohState.from_dict(state), sheets, dice, data)
+        return res.state.to_dict(), res.events
     unknown = [p for p in phases if p not in STEPS]
     if unknown:
         raise ValueError(f"unknown phase(s) {unknown}; phases: {', '.join(STEPS)}")
-    st = copy.deepcopy(state)
-    sheets = {n: sheets.get(n) for n in st["seats"]}
+    st = LohState.from_dict(state)  # a copy
+    sheets = {n: sheets.get(n) for n in st.seats}
     log = Log()
     for name in phases:
         phase, fn = STEPS[name]
-        log.phase = phase or st["phase"]
+        log.phase = phase or st.phase
         fn(st, sheets, data, dice, log)
-    return st, log.events
+    return st.to_dict(), log.events
 
 
 # --- what expect paths read ------------------------------------------------------------------

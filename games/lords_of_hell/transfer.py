@@ -19,12 +19,12 @@ from . import homes
 from . import items as it
 from .orders import orders_of
 from .prisoners import no_earth
-from .state import order_from_starter
+from .state import LohState, order_from_starter
 
 EARTH_HORDES = ("horde.fiends", "horde.diabolic-fiends")
 
 
-def resolve(st: dict, sheets: dict, data, dice, log) -> None:
+def resolve(st: LohState, sheets: dict, data, dice, log) -> None:
     order = order_from_starter(st)
     for name in order:
         start_rituals(st, name, orders_of(sheets.get(name), "RITUAL"), data, log)
@@ -36,14 +36,14 @@ def resolve(st: dict, sheets: dict, data, dice, log) -> None:
         homes.lose_home_if_no_forces(st, name, data, log)
 
 
-def start_rituals(st: dict, name: str, lines: list[dict], data, log) -> None:
-    p = st["players"][name]
-    p["rituals_up"] = False
+def start_rituals(st: LohState, name: str, lines: list[dict], data, log) -> None:
+    p = st.players[name]
+    p.rituals_up = False
     started = []
     for o in lines:
         text = ", ".join(it.text(i, data) for i in o["items"])
         lack = it.shortfall(st, name, o["items"], data)
-        if not p["home"]:
+        if not p.home:
             lack = "you have no home realm to start rituals next to"
         if lack:
             log.private(name, "ritual-failed", f"Your RITUAL {text} is not started: {lack}.",
@@ -51,31 +51,31 @@ def start_rituals(st: dict, name: str, lines: list[dict], data, log) -> None:
             continue
         for item in o["items"]:
             for inst in it.held(st, name, item["card"], data)[:item["n"]]:
-                p["hand"].remove(inst)
-                p["rituals"].append(inst)
+                p.hand.remove(inst)
+                p.rituals.append(inst)
                 started.append(inst)
     if started:
-        names = ", ".join(data.cards[st["cards"][c]].name for c in started)
+        names = ", ".join(data.cards[st.cards[c]].name for c in started)
         n = len(started)
         log.public("rituals-started", f"{name} starts {n} ritual{'s' if n > 1 else ''} "
-                   f"face-down next to {data.realms[p['home']].name}.", "LH-I.3.3-01",
+                   f"face-down next to {data.realms[p.home].name}.", "LH-I.3.3-01",
                    player=name, n=n)
         log.private(name, "rituals-started-own", f"You start {names} face-down.",
                     "LH-I.3.3-01")
 
 
-def plan_earth(st: dict, name: str, lines: list[dict], data, log) -> dict:
+def plan_earth(st: LohState, name: str, lines: list[dict], data, log) -> dict:
     """{"devil": bool, "hordes": [instances]}: what goes to Earth at the phase's end."""
-    p = st["players"][name]
+    p = st.players[name]
     plan: dict = {"devil": False, "hordes": []}
     for o in lines:
-        if o["unless"] and st["earth_condition"] == o["unless"]:
+        if o["unless"] and st.earth_condition == o["unless"]:
             cond = data.cards[o["unless"]].name
             log.private(name, "earth-unless", f"{cond} is in force, so your EARTH order "
                         f"UNLESS {cond} sends nothing.", "LH-III.2-05")
             continue
         if o["devil"]:
-            if p["status"] != "hell":
+            if p.status != "hell":
                 log.private(name, "earth-refused", "Your Devil is not in Hell and cannot go "
                             "to Earth.", "LH-III.2-07")
             elif no_earth(st, name):
@@ -94,24 +94,24 @@ def plan_earth(st: dict, name: str, lines: list[dict], data, log) -> dict:
     return plan
 
 
-def go_to_earth(st: dict, name: str, plan: dict, data, log) -> None:
+def go_to_earth(st: LohState, name: str, plan: dict, data, log) -> None:
     """The Earth trips take effect (LH-III.2-04)."""
-    p = st["players"][name]
+    p = st.players[name]
     if not plan["devil"] and not plan["hordes"]:
         return
     gone = []
     if plan["devil"]:
-        p["status"] = "earth"
-        gone.append(data.devils[p["devil"]].name)
+        p.status = "earth"
+        gone.append(data.devils[p.devil].name)
     for inst in plan["hordes"]:
-        p["hordes"].remove(inst)
-        p["earth"].append(inst)
-        if inst in p["protected"]:
-            p["protected"].remove(inst)
+        p.hordes.remove(inst)
+        p.earth.append(inst)
+        if inst in p.protected:
+            p.protected.remove(inst)
     counts: dict[str, int] = {}
     for inst in plan["hordes"]:
-        counts[st["cards"][inst]] = counts.get(st["cards"][inst], 0) + 1
+        counts[st.cards[inst]] = counts.get(st.cards[inst], 0) + 1
     gone += [f"{n} {data.cards[c].name}" for c, n in counts.items()]
     log.public("to-earth", f"{name} sends " + ", ".join(gone) + " to Earth to gather "
                "Souls.", "LH-III.2-03", player=name, devil=plan["devil"],
-               hordes=[st["cards"][c] for c in plan["hordes"]])
+               hordes=[st.cards[c] for c in plan["hordes"]])

@@ -1,5 +1,5 @@
-"""Lords of Hell test kit: build a state dict directly, no dice needed (the `make_state`
-fixture in conftest.py is `build_state`).
+"""Lords of Hell test kit: build a state (`LohState`) directly, no dice needed (the
+`make_state` fixture in conftest.py is `build_state`).
 
     def test_lh_iii_4_1_01_soul_gathering(make_state):
         st = make_state(players={
@@ -12,7 +12,10 @@ order; card lists (`hand`, `hordes`, `earth`, `artifacts`, `rituals`) are given 
 ids ("horde.fiends") or Oath instances ("oath.belial.2") and get instance ids c001,
 c002, ... in the order given. A player's default Devil is the n-th Devil in id order,
 at home in the n-th realm after the High Palace of Hell. Anything else (starter, turn,
-phase, round, realms, deck as card ids, earth_condition ...) is set on the state.
+phase, round, realms, deck as card ids, earth_condition ...) is set on the state. The
+dict is converted once (`LohState.from_dict`), so an unknown field is an error; tests
+then read and set attributes: `st.players["a"].souls`, `assign(st.players["a"],
+status="prisoner", captor="b")`.
 
 Also the helpers the tests share: card lists (`instances`, `discarded`), checked order
 sheets (`line`, `sheet`, `sheets_for`) and steps run with no dice (`trade`, `play`), with
@@ -29,13 +32,13 @@ from pbem_games.lords_of_hell.cards import specials
 from pbem_games.lords_of_hell.data import load_data
 from pbem_games.lords_of_hell.datamodel import HPOH
 from pbem_games.lords_of_hell.orders import check_sheet
-from pbem_games.lords_of_hell.state import is_oath, new_player
+from pbem_games.lords_of_hell.state import LohState, is_oath, new_player
 
 DATA = load_data()
 CARD_LISTS = ("hand", "hordes", "earth", "artifacts", "rituals")
 
 
-def build_state(players: dict[str, dict] | list[str] | None = None, **fields) -> dict:
+def build_state(players: dict[str, dict] | list[str] | None = None, **fields) -> LohState:
     if players is None:
         players = ["a", "b", "c", "d"]
     if isinstance(players, list):
@@ -60,7 +63,7 @@ def build_state(players: dict[str, dict] | list[str] | None = None, **fields) ->
 
     for i, (name, given) in enumerate(players.items()):
         given = dict(given)
-        p = new_player(given.pop("devil", devils[i]))
+        p = new_player(given.pop("devil", devils[i])).to_dict()
         p["home"] = realms[i]
         for key in CARD_LISTS:
             p[key] = [instance(c) for c in given.pop(key, [])]
@@ -71,22 +74,31 @@ def build_state(players: dict[str, dict] | list[str] | None = None, **fields) ->
     for key in ("deck", "discard"):
         st[key] = [instance(c) for c in fields.pop(key, [])]
     st.update(fields)
-    return st
+    return LohState.from_dict(st, copy=False)  # an unknown field is an error
 
 
-def instances(st: dict, name: str, key: str) -> list[str]:
+def assign(obj, **fields) -> None:
+    """Set fields of a state object (a Player, the LohState) by name; an unknown one is an
+    error: assign(st.players["a"], status="prisoner", captor="b")."""
+    for k, v in fields.items():
+        if not hasattr(obj, k):
+            raise AttributeError(f"{type(obj).__name__} has no field {k!r}")
+        setattr(obj, k, v)
+
+
+def instances(st: LohState, name: str, key: str) -> list[str]:
     """The card ids of a player's card list, e.g. instances(st, "a", "hordes")."""
-    return [c if is_oath(c) else st["cards"][c] for c in st["players"][name][key]]
+    return [c if is_oath(c) else st.cards[c] for c in getattr(st.players[name], key)]
 
 
-def discarded(st: dict) -> list[str]:
+def discarded(st: LohState) -> list[str]:
     """The card ids of the discard pile, in pile order."""
-    return [st["cards"][i] for i in st["discard"]]
+    return [st.cards[i] for i in st.discard]
 
 
 # --- order sheets ----------------------------------------------------------------------------
 
-def line(st: dict, player: str, text: str, *, alone: bool = False):
+def line(st: LohState, player: str, text: str, *, alone: bool = False):
     """The checker's result for one line (`alone`: the text must make exactly one line)."""
     lines = check_sheet(st, DATA, player, text).lines
     if alone:
@@ -94,17 +106,17 @@ def line(st: dict, player: str, text: str, *, alone: bool = False):
     return lines[0]
 
 
-def sheet(st: dict, name: str, text: str, data=DATA):
+def sheet(st: LohState, name: str, text: str, data=DATA):
     """A checked sheet; fails unless every line is accepted."""
     s = check_sheet(st, data, name, text)
     assert all(x.status == ACCEPTED for x in s.lines), [(x.text, x.message) for x in s.lines]
     return s
 
 
-def sheets_for(st: dict, **texts: str) -> dict:
+def sheets_for(st: LohState, **texts: str) -> dict:
     """Every seat's checked sheet (None for a seat not given); fails on any problem."""
     out = {}
-    for n in st["seats"]:
+    for n in st.seats:
         checked = check_sheet(st, DATA, n, texts[n]) if n in texts else None
         assert checked is None or not checked.problems, [
             (r.text, r.message) for r in checked.problems]
@@ -114,7 +126,7 @@ def sheets_for(st: dict, **texts: str) -> dict:
 
 # --- steps, run with no dice -----------------------------------------------------------------
 
-def trade(st: dict, **texts: str) -> Log:
+def trade(st: LohState, **texts: str) -> Log:
     """The trading step on these players' order texts."""
     log, dice = Log(), Dice(script=[])
     trading.apply(st, sheets_for(st, **texts), DATA, dice, log)
@@ -122,11 +134,11 @@ def trade(st: dict, **texts: str) -> Log:
     return log
 
 
-def play(st: dict, sheets: dict, data=DATA) -> Log:
+def play(st: LohState, sheets: dict, data=DATA) -> Log:
     """The step that plays special cards (`sheets` by player; the others have none)."""
     log = Log()
     dice = Dice(script=[])
-    specials.play_step(st, {n: sheets.get(n) for n in st["seats"]}, data, dice, log)
+    specials.play_step(st, {n: sheets.get(n) for n in st.seats}, data, dice, log)
     dice.finish()
     return log
 

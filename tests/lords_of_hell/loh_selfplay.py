@@ -17,31 +17,31 @@ from pbem.dice import Dice
 from pbem_games.lords_of_hell import GAME
 from pbem_games.lords_of_hell.data import load_data
 from pbem_games.lords_of_hell.orders import ORDER_TYPES
-from pbem_games.lords_of_hell.state import has_forces_in_hell, is_oath, oath_owner
+from pbem_games.lords_of_hell.state import LohState, has_forces_in_hell, is_oath, oath_owner
 
 DATA = load_data()
 NAMES = ["anna", "boris", "chiara", "dmitri", "elena", "farid"]
 
 
-def _devil(st: dict, name: str) -> str:
-    return DATA.devils[st["players"][name]["devil"]].name
+def _devil(st: LohState, name: str) -> str:
+    return DATA.devils[st.players[name].devil].name
 
 
-def _cards(st: dict, name: str, key: str, kind: str | None = None) -> list[str]:
+def _cards(st: LohState, name: str, key: str, kind: str | None = None) -> list[str]:
     out = []
-    for c in st["players"][name][key]:
+    for c in getattr(st.players[name], key):
         if is_oath(c):
             if kind in (None, "oath"):
                 out.append(f"Oath of {DATA.devils[oath_owner(c)].name}")
-        elif kind in (None, DATA.cards[st["cards"][c]].kind):
-            out.append(DATA.cards[st["cards"][c]].name)
+        elif kind in (None, DATA.cards[st.cards[c]].kind):
+            out.append(DATA.cards[st.cards[c]].name)
     return out
 
 
-def candidates(rng: random.Random, st: dict, name: str) -> list[str]:
+def candidates(rng: random.Random, st: LohState, name: str) -> list[str]:
     """Lines this player might write now (many will be refused by the checker)."""
-    others = [p for p in st["seats"] if p != name]
-    phase = st["phase"]
+    others = [p for p in st.seats if p != name]
+    phase = st.phase
     out = [t.example for t in ORDER_TYPES.values() if phase in t.when
            and rng.random() < 0.15]
     oaths = _cards(st, name, "hand", "oath")
@@ -61,7 +61,7 @@ def candidates(rng: random.Random, st: dict, name: str) -> list[str]:
                 out.append(f"RITUAL {c}")
         out.append(rng.choice(["EARTH ALL FIENDS", "EARTH DEVIL", "EARTH ALL",
                                "EARTH 1 Fiends UNLESS Time of Virtue", ""]))
-        if rng.random() < 0.2 and st["players"][name]["souls"]:
+        if rng.random() < 0.2 and st.players[name].souls:
             out.append("DISCARD 1 Souls")
     elif phase == "combat":
         target = rng.choice(others)
@@ -75,21 +75,21 @@ def candidates(rng: random.Random, st: dict, name: str) -> list[str]:
             out.append(f"FINISH {c}" + (f" ON {rng.choice(others)} Souls"
                                         if rng.random() < 0.5 else ""))
     elif phase == "gathering":
-        cands = [_devil(st, p) for p in st["seats"] if st["players"][p]["proclaimed"]]
+        cands = [_devil(st, p) for p in st.seats if st.players[p].proclaimed]
         if cands and rng.random() < 0.5:
             out.append(f"OBJECT {rng.choice(cands)}")
         if rng.random() < 0.5:
-            out.append(f"VOTE {_devil(st, rng.choice(st['seats']))}")
+            out.append(f"VOTE {_devil(st, rng.choice(st.seats))}")
     return [line for line in out if line]
 
 
-def deal_lines(rng: random.Random, st: dict) -> dict[str, list[str]]:
+def deal_lines(rng: random.Random, st: LohState) -> dict[str, list[str]]:
     """Deals between random pairs, written by both parties (they execute only then)."""
-    out: dict[str, list[str]] = {p: [] for p in st["seats"]}
+    out: dict[str, list[str]] = {p: [] for p in st.seats}
     if rng.random() < 0.5:
         return out
-    a, b = rng.sample(st["seats"], 2)
-    give_a = _cards(st, a, "hand") + (["1 Souls"] if st["players"][a]["souls"] else [])
+    a, b = rng.sample(st.seats, 2)
+    give_a = _cards(st, a, "hand") + (["1 Souls"] if st.players[a].souls else [])
     give_b = _cards(st, b, "hand") + _cards(st, b, "hordes")
     terms = []
     if give_a:
@@ -107,7 +107,7 @@ def deal_lines(rng: random.Random, st: dict) -> dict[str, list[str]]:
     return out
 
 
-def sheet(rng: random.Random, st: dict, name: str, extra: list[str]):
+def sheet(rng: random.Random, st: LohState, name: str, extra: list[str]):
     """The accepted lines among this player's candidates, checked as one sheet."""
     lines = extra + candidates(rng, st, name)
     first = GAME.check_orders(st, name, "\n".join(lines) + "\n")
@@ -115,19 +115,19 @@ def sheet(rng: random.Random, st: dict, name: str, extra: list[str]):
     return GAME.check_orders(st, name, "\n".join(ok) + "\n")
 
 
-def places(st: dict) -> Counter:
+def places(st: LohState) -> Counter:
     """Where every card is: instance -> how many places hold it."""
     seen: Counter = Counter()
-    for c in st["deck"] + st["discard"]:
+    for c in st.deck + st.discard:
         seen[c] += 1
-    for p in st["players"].values():
+    for p in st.players.values():
         for key in ("hand", "hordes", "earth", "artifacts", "rituals"):
-            for c in p[key]:
+            for c in getattr(p, key):
                 seen[c] += 1
     return seen
 
 
-def check_invariants(st: dict, n_cards: int, n_oaths: int) -> None:
+def check_invariants(st: LohState, n_cards: int, n_oaths: int) -> None:
     """Cards conserved (every resource card and Oath in exactly one place), no negative
     Souls or SP, and one home realm per Devil with forces in Hell, matching the realms."""
     seen = places(st)
@@ -135,25 +135,30 @@ def check_invariants(st: dict, n_cards: int, n_oaths: int) -> None:
     assert sum(1 for c in seen if not is_oath(c)) == n_cards
     assert sum(1 for c in seen if is_oath(c)) == n_oaths
     homes = Counter()
-    for name, p in st["players"].items():
-        assert p["souls"] >= 0 and p["sp"] >= 0, name
-        if p["home"]:
-            homes[p["home"]] += 1
-            assert st["realms"][p["home"]] == name, (name, p["home"])
-        elif has_forces_in_hell(st, name) and st["phase"] != "combat":
-            assert not any(o is None for o in st["realms"].values()), (name, "homeless")
+    for name, p in st.players.items():
+        assert p.souls >= 0 and p.sp >= 0, name
+        if p.home:
+            homes[p.home] += 1
+            assert st.realms[p.home] == name, (name, p.home)
+        elif has_forces_in_hell(st, name) and st.phase != "combat":
+            assert not any(o is None for o in st.realms.values()), (name, "homeless")
     assert all(n == 1 for n in homes.values()), homes
-    for realm, owner in st["realms"].items():
-        assert owner is None or st["players"][owner]["home"] == realm, (realm, owner)
+    for realm, owner in st.realms.items():
+        assert owner is None or st.players[owner].home == realm, (realm, owner)
 
 
-def play(seed: int, stages: int = 60, check=check_invariants) -> tuple[dict, Counter]:
+def play(seed: int, stages: int = 60, check=check_invariants, raw=None,
+         ) -> tuple[LohState, Counter]:
     """One random game of 4 to 6 players; returns the last state and the count of
-    order types executed (accepted lines)."""
+    order types executed (accepted lines). `raw`, if given, sees every state dict the
+    game returns (new_game, then each resolve) before it is converted."""
     rng = random.Random(seed)
     seats = NAMES[:4 + seed % 3]
-    st, _, _ = GAME.new_game(seats, {}, Dice(f"loh-{seed}"))
-    n_cards = len(st["cards"])
+    first, _, _ = GAME.new_game(seats, {}, Dice(f"loh-{seed}"))
+    if raw:
+        raw(first)
+    st = LohState.from_dict(first)
+    n_cards = len(st.cards)
     n_oaths = sum(1 for c in places(st) if is_oath(c))
     used: Counter = Counter()
     for stage in range(stages):
@@ -165,7 +170,9 @@ def play(seed: int, stages: int = 60, check=check_invariants) -> tuple[dict, Cou
             for o in (s.orders if s else []):
                 used[o["type"]] += 1
         res = GAME.resolve(st, sheets, Dice(f"loh-{seed}-{stage}"))
-        st = res.state
+        if raw:
+            raw(res.state)
+        st = LohState.from_dict(res.state)
         if res.finished:
             check(st, n_cards, n_oaths)
             break

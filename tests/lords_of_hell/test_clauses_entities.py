@@ -33,18 +33,18 @@ from pbem_games.lords_of_hell.data import DATA_DIR, load_data_from
 from pbem_games.lords_of_hell.datamodel import HPOH
 from pbem_games.lords_of_hell.deck import draw_cards
 from pbem_games.lords_of_hell.orders import check_sheet
-from pbem_games.lords_of_hell.state import oath_owner, player_of_devil
+from pbem_games.lords_of_hell.state import LohState, oath_owner, player_of_devil
 
 DIS, SEAT, WINDS = "realm.dis", "realm.seat-of-judgement", "realm.winds-of-chaos"
 PHLEGETHON, COCYTUS, ACHERON, STYX = ("realm.phlegethon", "realm.cocytus", "realm.acheron",
                                       "realm.styx")
 
 
-def sheets_of(st: dict, **texts_: str) -> dict:
+def sheets_of(st: LohState, **texts_: str) -> dict:
     """Checked sheets for the players given (None for the others); every line must be
     accepted."""
     out = {}
-    for n in st["seats"]:
+    for n in st.seats:
         if n not in texts_:
             out[n] = None
             continue
@@ -59,16 +59,16 @@ def prisoner_of(captor: str, **fields) -> dict:
     return {"status": "prisoner", "captor": captor, **fields}
 
 
-def one_home_each(st: dict) -> None:
+def one_home_each(st: LohState) -> None:
     """LH-I.2-03's invariant: every player with forces in Hell controls exactly one realm,
     his `home`, and every controlled realm is its controller's home."""
-    for n, p in st["players"].items():
-        held = [r for r, owner in st["realms"].items() if owner == n]
-        forces = bool(p["hordes"] or p["souls"] or p["status"] in ("hell", "ko"))
+    for n, p in st.players.items():
+        held = [r for r, owner in st.realms.items() if owner == n]
+        forces = bool(p.hordes or p.souls or p.status in ("hell", "ko"))
         if forces:
-            assert held == [p["home"]], (n, held, p["home"])
+            assert held == [p.home], (n, held, p.home)
         else:
-            assert held == [] and p["home"] is None, (n, held, p["home"])
+            assert held == [] and p.home is None, (n, held, p.home)
 
 
 # --- LH-I.1 Devils ----------------------------------------------------------------------------
@@ -78,13 +78,13 @@ def test_lh_i_1_01_one_devil_per_player_kept_all_game():
     distinct Devil to each player, the Devil never changes with play, and only the
     game's players may send orders."""
     st = setup.new_state(["anna", "boris", "carl"], {}, Dice("i101"), DATA, Log())
-    devils = {n: st["players"][n]["devil"] for n in st["seats"]}
+    devils = {n: st.players[n].devil for n in st.seats}
     assert len(set(devils.values())) == 3 and set(devils.values()) <= set(DATA.devils)
     for n, d in devils.items():
         assert player_of_devil(st, d) == n
     before = dict(devils)
-    res = turn.resolve(st, {n: None for n in st["seats"]}, Dice("i101b"), DATA)
-    assert {n: res.state["players"][n]["devil"] for n in st["seats"]} == before
+    res = turn.resolve(st, {n: None for n in st.seats}, Dice("i101b"), DATA)
+    assert {n: res.state.players[n].devil for n in st.seats} == before
     outsider = check_sheet(st, DATA, "zed", "FREE anna").lines[0]
     assert outsider.status == ILLEGAL and outsider.rule == "LH-I.1-01"
 
@@ -100,11 +100,11 @@ def test_lh_i_1_1_01_four_devil_states(make_state):
     assert set(views.STATUS) == {"hell", "earth", "ko", "prisoner", "heaven"}
     # a new Devil starts in Hell; imprisoning and freeing move between the states
     fresh = setup.new_state(["x", "y"], {}, Dice("i1101"), DATA, Log())
-    assert {p["status"] for p in fresh["players"].values()} == {"hell"}
+    assert {p.status for p in fresh.players.values()} == {"hell"}
     homes.imprison(st, "b", "a", Log(), "LH-I.1.1-05")
-    assert (st["players"]["b"]["status"], st["players"]["b"]["captor"]) == ("prisoner", "a")
+    assert (st.players["b"].status, st.players["b"].captor) == ("prisoner", "a")
     homes.free(st, "b", Log(), "LH-I.1.1-08")
-    assert (st["players"]["b"]["status"], st["players"]["b"]["captor"]) == ("hell", None)
+    assert (st.players["b"].status, st.players["b"].captor) == ("hell", None)
 
 
 def test_lh_i_1_1_02_devil_in_hell_trades_casts_and_leads(make_state):
@@ -122,7 +122,7 @@ def test_lh_i_1_1_02_devil_in_hell_trades_casts_and_leads(make_state):
     assert not army.has_army(st, "c")  # no hordes or Souls in Hell: no army at all
     # he trades, and a deal in Hell is made
     trade(st, a="DEAL a GIVES Oath of Belial TO b", b="DEAL a GIVES Oath of Belial TO b")
-    assert st["players"]["b"]["hand"] == ["oath.belial.6"]
+    assert st.players["b"].hand == ["oath.belial.6"]
 
 
 def test_lh_i_1_1_06_prisoner_keeps_home_realm_and_army(make_state):
@@ -134,12 +134,12 @@ def test_lh_i_1_1_06_prisoner_keeps_home_realm_and_army(make_state):
     homes.imprison(st, "c", "b", Log(), "LH-IV.2.3-03")
     homes.imprison(st, "d", "b", Log(), "LH-IV.2.3-03")
     homes.settle(st, DATA, Log())
-    c, d = st["players"]["c"], st["players"]["d"]
-    assert c["status"] == "prisoner" and c["home"] == WINDS and st["realms"][WINDS] == "c"
-    assert d["home"] is None and st["realms"][PHLEGETHON] is None  # no forces: lost
+    c, d = st.players["c"], st.players["d"]
+    assert c.status == "prisoner" and c.home == WINDS and st.realms[WINDS] == "c"
+    assert d.home is None and st.realms[PHLEGETHON] is None  # no forces: lost
     assert "c" in army.armies(st) and army.leader(st, "c") is None
     assert army.units(st, "c") == 2
-    st["phase"], st["round"] = "combat", 1
+    st.phase, st.round = "combat", 1
     assert accepted(st, "c", "TARGET b") == {"type": "TARGET", "target": "b",
                                               "canonical": "TARGET Baalzebub"}
     assert problem(st, "c", "TARGET e").rule == "LH-IV.2.1-04"  # only his captor
@@ -156,8 +156,8 @@ def test_lh_i_1_1_07_prisoner_is_neither_in_hell_nor_on_earth(make_state):
         assert army.power(st, n, DATA) == 1  # the Fiends only, not the Devil
         assert army.casters(st, n, DATA) == 0
     draw.return_from_earth(st, DATA, Log())
-    assert st["players"]["b"]["status"] == "prisoner"
-    assert st["players"]["d"]["status"] == "heaven"
+    assert st.players["b"].status == "prisoner"
+    assert st.players["d"].status == "heaven"
     log, dice = Log(), Dice(script=[])
     gathering.start(st, DATA, dice, log)  # no die is rolled for either of them
     dice.finish()
@@ -176,13 +176,13 @@ def test_lh_i_1_2_01_six_oaths_each_and_the_owner_is_the_devil_named(monkeypatch
     someone, none twice; the owner is the Devil named on the card, whoever holds it."""
     monkeypatch.setattr(draw, "run", lambda st, data, dice, log: None)
     st = setup.new_state(["anna", "boris", "carl", "dora"], {}, Dice("i1201"), DATA, Log())
-    oaths = [c for p in st["players"].values() for c in p["hand"]]
+    oaths = [c for p in st.players.values() for c in p.hand]
     assert len(oaths) == len(set(oaths)) == 24
-    for p in st["players"].values():
-        slug = p["devil"].split(".")[1]
+    for p in st.players.values():
+        slug = p.devil.split(".")[1]
         mine = sorted(c for c in oaths if c.startswith(f"oath.{slug}."))
         assert mine == [f"oath.{slug}.{i}" for i in range(1, 7)]
-        assert {oath_owner(c) for c in mine} == {p["devil"]}
+        assert {oath_owner(c) for c in mine} == {p.devil}
     assert oath_owner("oath.belial.3") == "devil.belial"
 
 
@@ -195,8 +195,8 @@ def test_lh_i_1_2_01_forced_trade_goes_to_the_owner_not_the_giver(make_state):
     forced = accepted(st, "c", "FORCED Oath of Asmodeus FOR Fiends")
     assert forced["target"] == "a"
     trade(st, c="FORCED Oath of Asmodeus FOR Fiends")
-    assert st["players"]["a"]["hand"] == ["oath.asmodeus.6"]
-    assert instances(st, "c", "hordes") == ["horde.fiends"] and st["players"]["b"]["hand"] == []
+    assert st.players["a"].hand == ["oath.asmodeus.6"]
+    assert instances(st, "c", "hordes") == ["horde.fiends"] and st.players["b"].hand == []
 
 
 def test_lh_i_1_2_02_a_forced_trade_cannot_take_an_oath(make_state):
@@ -208,8 +208,8 @@ def test_lh_i_1_2_02_a_forced_trade_cannot_take_an_oath(make_state):
     assert bad.status != ACCEPTED
     assert line(st, "b", "BAALZEBUB GIVES Oath of Asmodeus").status != ACCEPTED
     trade(st, a="FORCED Oath of Belial FOR ANY")  # c has nothing takeable
-    assert st["players"]["c"]["hand"] == ["oath.belial.1", "oath.glasya.6"]
-    assert st["players"]["a"]["hand"] == ["oath.belial.6"]  # nothing done, Oath kept
+    assert st.players["c"].hand == ["oath.belial.1", "oath.glasya.6"]
+    assert st.players["a"].hand == ["oath.belial.6"]  # nothing done, Oath kept
 
 
 def test_lh_i_1_2_02_capture_takes_artifacts_but_not_oaths():
@@ -220,10 +220,10 @@ def test_lh_i_1_2_02_capture_takes_artifacts_but_not_oaths():
                              "hand": ["oath.baalzebub.1", "oath.asmodeus.6"],
                              "artifacts": ["artifact.wand-of-might"]}})
     play_round(st, {"a": "TARGET b\nATTACK b"}, [6, 1])
-    b = st["players"]["b"]
-    assert b["status"] == "prisoner" and b["captor"] == "a"
-    assert b["hand"] == ["oath.baalzebub.1", "oath.asmodeus.6"]
-    assert st["players"]["a"]["hand"] == []
+    b = st.players["b"]
+    assert b.status == "prisoner" and b.captor == "a"
+    assert b.hand == ["oath.baalzebub.1", "oath.asmodeus.6"]
+    assert st.players["a"].hand == []
     assert instances(st, "a", "artifacts") == ["artifact.wand-of-might"]
 
 
@@ -234,8 +234,8 @@ def test_lh_i_1_2_02_belials_torture_is_the_one_way_to_take_an_oath(make_state):
     log, dice = Log(), Dice(script=[2])
     draw.torture(st, DATA, dice, log)
     dice.finish()
-    assert st["players"]["c"]["hand"] == ["oath.glasya.1"]
-    assert st["players"]["d"]["hand"] == ["oath.asmodeus.6"]
+    assert st.players["c"].hand == ["oath.glasya.1"]
+    assert st.players["d"].hand == ["oath.asmodeus.6"]
     assert [e.rule for e in log.events if e.kind == "torture-oath"] == ["LH-I.1.2-02"]
 
 
@@ -245,7 +245,7 @@ def test_lh_i_1_2_04_oaths_trade_normally_in_any_stage(make_state):
     st = make_state({"a": {"souls": 2}, "b": {"hand": ["oath.belial.6"]}, "c": {}, "d": {}},
                     phase="combat", round=2)
     trade(st, a="DEAL b GIVES Oath of Belial TO a", b="DEAL b GIVES Oath of Belial TO a")
-    assert st["players"]["a"]["hand"] == ["oath.belial.6"]
+    assert st.players["a"].hand == ["oath.belial.6"]
     assert line(st, "a", "DEAL a GIVES 1 Soul TO b").rule == "LH-I.4.1-01"
 
 
@@ -263,7 +263,7 @@ def test_lh_i_1_2_04_a_forced_trade_needs_the_right_to_trade(make_state):
     assert line(st, "c", "FORCED OPH Oath of Asmodeus").rule == "LH-I.1.1-05"
     trade(st, a="PERMIT c d", c="FORCED Oath of Glasya FOR Fiends")  # step 1, then step 3
     assert instances(st, "c", "hordes") == ["horde.fiends"]
-    assert st["players"]["d"]["hand"] == ["oath.glasya.6"]
+    assert st.players["d"].hand == ["oath.glasya.6"]
 
 
 # --- LH-I.2 Realms ----------------------------------------------------------------------------
@@ -272,16 +272,16 @@ def test_lh_i_2_01_only_the_home_realms_devil_uses_its_powers(make_state):
     """A realm's powers serve only the Devil whose home it is (LH-I.2-01): the High
     Palace's and Winds of Chaos's extra draws, the Seat of Judgement's Soul."""
     st = make_state({"a": {"home": HPOH}, "b": {}, "c": {}, "d": {}})
-    n = {p: draw.cards_to_draw(st, p, DATA)[0] for p in st["seats"]}
+    n = {p: draw.cards_to_draw(st, p, DATA)[0] for p in st.seats}
     base = n["d"]  # Phlegethon: no power; everyone holds 0 cards
     assert n["a"] == base + DATA.tables["hpoh_draw_bonus"]
     assert n["c"] == base + DATA.tables["winds_draw_bonus"]
     assert n["b"] == base
-    st["players"]["a"]["home"], st["realms"][HPOH], st["realms"][DIS] = DIS, None, "a"
+    st.players["a"].home, st.realms[HPOH], st.realms[DIS] = DIS, None, "a"
     assert draw.cards_to_draw(st, "a", DATA)[0] == base  # HPoH uncontrolled: no one
     log = Log()
     gathering.start(st, DATA, Dice(script=[]), log)  # nobody on Earth: no dice
-    assert [p["souls"] for p in st["players"].values()] == [0, 1, 0, 0]  # b: the Seat
+    assert [p.souls for p in st.players.values()] == [0, 1, 0, 0]  # b: the Seat
     assert [e.data["player"] for e in log.events if e.kind == "souls-gathered"] == ["b"]
 
 
@@ -291,13 +291,13 @@ def test_lh_i_2_02_realm_dp_only_for_its_owner_defending_there():
     uncontrolled realm."""
     st = combat_state({"a": {"home": PHLEGETHON}, "b": {"devil": "devil.mammon",
                                                         "home": COCYTUS}})
-    assert DATA.realms[PHLEGETHON].dp == 2 and st["realms"].get(ACHERON) is None
+    assert DATA.realms[PHLEGETHON].dp == 2 and st.realms.get(ACHERON) is None
     at_phleg = new_fight(st, PHLEGETHON, "a", ["a", "b"])
     assert rolls.to_hit(st, at_phleg, "b", "a", DATA) == 4 + 2
     assert rolls.to_hit(st, at_phleg, "a", "b", DATA) == 4
     nowhere = new_fight(st, None, None, ["a", "b"])
     assert rolls.to_hit(st, nowhere, "b", "a", DATA) == 4
-    st["realms"][ACHERON] = None
+    st.realms[ACHERON] = None
     uncontrolled = new_fight(st, ACHERON, None, ["a", "b"], claim=True)
     assert rolls.defense(st, uncontrolled, "a", "b", DATA) == 0
     assert rolls.defense(st, uncontrolled, "b", "a", DATA) == 0
@@ -326,11 +326,11 @@ def test_lh_i_2_03_every_devil_with_forces_holds_one_home(make_state):
     st = make_state({"a": {"souls": 3}, "b": {}, "c": {}, "d": {"home": None, "status": "earth"}})
     one_home_each(st)
     trade(st, a="DEAL a GIVES 2 Souls TO d", d="DEAL a GIVES 2 Souls TO d")
-    assert st["players"]["d"]["home"] == HPOH and st["realms"][HPOH] == "d"
+    assert st.players["d"].home == HPOH and st.realms[HPOH] == "d"
     one_home_each(st)
     trade(st, a="DEAL a GIVES Realm TO b; b GIVES Realm TO a",
           b="DEAL b GIVES Realm TO a; a GIVES Realm TO b")
-    assert (st["players"]["a"]["home"], st["players"]["b"]["home"]) == (SEAT, DIS)
+    assert (st.players["a"].home, st.players["b"].home) == (SEAT, DIS)
     one_home_each(st)
 
 
@@ -367,11 +367,11 @@ def test_lh_i_3_2_04_artifacts_lost_in_combat_only_in_the_004_cases():
                        "c": {"status": "ko"}},
                       deck=["artifact.wand-of-might"])
     assert instances(st, "a", "artifacts") == ["artifact.wand-of-might"]
-    assert st["players"]["b"]["artifacts"] == []
+    assert st.players["b"].artifacts == []
     draw_cards(st, "c", 1, DATA, Dice(script=[]), Log())
-    assert st["players"]["c"]["artifacts"] == []
+    assert st.players["c"].artifacts == []
     # both went to the discard pile, which became the empty deck (LH-I.3.5-03)
-    assert [st["cards"][i] for i in st["discard"] + st["deck"]] == \
+    assert [st.cards[i] for i in st.discard + st.deck] == \
         ["artifact.wand-of-might"] * 2
 
 
@@ -393,15 +393,15 @@ def test_lh_i_3_3_06_unfinished_rituals_go_when_the_gathering_starts():
     """Rituals still unfinished after combat round 4 are discarded without effect at the
     start of the gathering phase (LH-I.3.3-06), not before."""
     st = combat_state({"a": {"rituals": ["ritual.bury"]}, "b": {}})
-    st["round"] = 3
+    st.round = 3
     res = turn.resolve(st, {"a": None, "b": None}, Dice(script=[]), DATA)
     st = res.state
-    assert (st["phase"], st["round"]) == ("combat", 4)
+    assert (st.phase, st.round) == ("combat", 4)
     assert instances(st, "a", "rituals") == ["ritual.bury"]
     res = turn.resolve(st, {"a": None, "b": None}, Dice(script=[]), DATA)
     st = res.state
-    assert st["phase"] == "gathering" and st["players"]["a"]["rituals"] == []
-    assert "ritual.bury" in [st["cards"][i] for i in st["discard"] + st["deck"]]
+    assert st.phase == "gathering" and st.players["a"].rituals == []
+    assert "ritual.bury" in [st.cards[i] for i in st.discard + st.deck]
     gone = [e for e in res.events if e.kind == "rituals-discarded"]
     assert gone[0].text == ("Asmodeus's unfinished rituals are discarded without effect: "
                             "Bury.")
@@ -435,7 +435,7 @@ def test_lh_i_3_5_01_nobody_sees_or_counts_the_deck(make_state):
     small = make_state(deck=["ritual.bury", "horde.fiends"])
     big = make_state(deck=["ritual.bury"] + ["horde.fiends"] * 30)
     assert views.public_view(small, DATA) == views.public_view(big, DATA)
-    for n in small["seats"]:
+    for n in small.seats:
         assert views.player_view(small, n, DATA) == views.player_view(big, n, DATA)
     logs = []
     for st in (small, big):
@@ -455,15 +455,15 @@ def test_lh_i_4_2_01_each_way_to_earn_sp_is_worth_one():
                        "b": {"devil": "devil.baalzebub", "home": STYX, "souls": 1},
                        "c": {"devil": "devil.mammon", "home": COCYTUS}})
     _, log = play_round(st, {"a": "TARGET b\nATTACK b"}, [6, 1, 6, 1])
-    a = st["players"]["a"]
-    assert a["sp"] == 1 and [e.rule for e in events(log, "combat-sp")] == ["LH-IV.2.5-01"]
-    assert st["players"]["b"]["captor"] == "a" and a["fresh"] is True
+    a = st.players["a"]
+    assert a.sp == 1 and [e.rule for e in events(log, "combat-sp")] == ["LH-IV.2.5-01"]
+    assert st.players["b"].captor == "a" and a.fresh is True
     homes.imprison(st, "c", "a", Log(), "LH-I.1.1-12")  # a second prisoner: still 1 SP
-    st["phase"] = "gathering"
+    st.phase = "gathering"
     log, dice = Log(), Dice(script=[5, 6])
     gathering.start(st, DATA, dice, log)
     dice.finish()
-    assert a["souls"] == 4 and a["sp"] == 3
+    assert a.souls == 4 and a.sp == 3
     reasons = [e.data["reason"] for e in log.events if e.kind == "sp"]
     assert reasons == ["fresh-prisoner", "souls"]
 
@@ -478,9 +478,9 @@ def test_lh_i_4_3_02_prisoner_and_proclaimed_counters(make_state):
     assert all(shown[n]["prisoners"] == [] for n in "bcd")
     assert shown["c"]["captor"] is None
     assert [shown[n]["proclaimed"] for n in "abcd"] == [0, 0, 0, 2]
-    st["players"]["a"]["home"], st["realms"][DIS] = None, None
+    st.players["a"].home, st.realms[DIS] = None, None
     homes.imprison(st, "d", "a", Log(), "LH-I.1.1-09")  # no home realm: no counter
-    assert st["players"]["d"]["status"] == "hell"
+    assert st.players["d"].status == "hell"
 
 
 def test_lh_i_4_3_02_army_counters_mark_where_each_army_is():

@@ -22,6 +22,7 @@ from pbem_games.lords_of_hell.combat import fight
 from pbem_games.lords_of_hell.combat.context import Rt, new_fight
 from pbem_games.lords_of_hell.datatables import draw_count
 from pbem_games.lords_of_hell.orders import standing
+from pbem_games.lords_of_hell.state import LohState
 from pbem_games.lords_of_hell.views import public_view
 
 # default Devils: a Asmodeus, b Baalzebub, c Belial, d Glasya
@@ -29,14 +30,14 @@ HOMES = {"a": "realm.acheron", "b": "realm.styx", "c": "realm.cocytus", "d": "re
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)  # a Monday
 
 
-def combat_stage(players: dict, **fields) -> dict:
+def combat_stage(players: dict, **fields) -> LohState:
     """A state at the opening of combat round 1 (the phase start done, events dropped)."""
     st = build_state(players, phase="combat", round=1, **fields)
     combat.start_phase(st, DATA, Dice(script=[]), Log())
     return st
 
 
-def resolve(st: dict, texts: dict[str, str], script=()) -> Resolution:
+def resolve(st: LohState, texts: dict[str, str], script=()) -> Resolution:
     """One whole stage through turn.resolve; every scripted die must be used."""
     dice = Dice(script=list(script))
     res = turn.resolve(st, sheets(st, texts), dice, DATA)
@@ -69,21 +70,21 @@ def test_lh_ii_4_08_no_turn_limit_only_an_overlord_ends_the_game():
         res = resolve(st, {})
         assert not res.finished and res.result == ""
         assert res.stage_name == f"turn {n + 1} transfer"
-        assert (res.state["turn"], res.state["phase"], res.state["overlord"]) == (
+        assert (res.state.turn, res.state.phase, res.state.overlord) == (
             n + 1, "transfer", None)
     st = build_state(seated({"a": {"proclaimed": 2}}), phase="gathering", turn=99)
     res = resolve(st, {})
-    assert res.finished and res.state["overlord"] == "a" and res.state["phase"] == "over"
+    assert res.finished and res.state.overlord == "a" and res.state.phase == "over"
     assert res.stage_name == "turn 99 end" and "Overlord" in res.result
     # the other stages never end the game, however late
     st = build_state(seated({"a": {"proclaimed": 2}}), phase="transfer", turn=500)
     res = resolve(st, {})
-    assert not res.finished and res.state["overlord"] is None
+    assert not res.finished and res.state.overlord is None
 
 
 # --- LH-II.5: game flow -----------------------------------------------------------------------
 
-def contested() -> dict:
+def contested() -> LohState:
     """b holds one Wand of Might and deals it twice; the other deals are independent."""
     return build_state(seated({
         "a": {"souls": 3, "hordes": ["horde.fiends"], "hand": ["special.recall"]},
@@ -117,7 +118,7 @@ def test_lh_ii_5_01_no_player_order_sheets_are_simultaneous():
     st = results[0].state
     # c is the Starter: c's deal for the Wand is made first, a's fails whole
     assert instances(st, "c", "artifacts") == ["artifact.wand-of-might"]
-    assert st["players"]["a"]["souls"] == 3 and st["players"]["b"]["souls"] == 3
+    assert st.players["a"].souls == 3 and st.players["b"].souls == 3
     assert instances(st, "d", "hordes") == ["horde.metal-beasts", "horde.juggernauts"]
     failed = [e.text for e in results[0].events if e.kind == "deal-failed"]
     assert len(failed) == 1 and "b GIVES Wand of Might TO a" in failed[0]
@@ -239,8 +240,8 @@ def test_lh_ii_7_01_a_devil_gains_what_its_minions_gather():
     log, dice = Log(), Dice(script=[5])
     souls.gather(st, DATA, dice, log)
     dice.finish()
-    c = st["players"]["c"]
-    assert (c["souls"], c["sp"], c["status"]) == (2, 1, "prisoner")
+    c = st.players["c"]
+    assert (c.souls, c.sp, c.status) == (2, 1, "prisoner")
     assert instances(st, "c", "earth") == ["horde.fiends"]
 
 
@@ -254,7 +255,7 @@ def test_lh_ii_3_1_09_an_attacked_army_hits_back_at_full_strength_while_attacked
     st = combat_stage(seated({"a": {"hordes": ["horde.fiends"] * 4},
                               "c": {"hordes": ["horde.fiends"] * 6}}))
     trade(st, a="DEAL c PROMISES NAP TO a", c="DEAL c PROMISES NAP TO a")
-    assert [(p["kind"], p["from"], p["to"]) for p in st["promises"]] == [("NAP", "c", ["a"])]
+    assert [(p["kind"], p["from"], p["to"]) for p in st.promises] == [("NAP", "c", ["a"])]
     _, log = play_round(st, {"a": "TARGET Belial\nATTACK Belial\nRETREAT IF AFTER ROUND 1"},
                         [1] * 7)
     assert [e.data["attacks"] for e in events(log, "fight-round")] == [{"a": ["c"],
@@ -287,12 +288,12 @@ def test_lh_ii_3_04_promise_wording_checked_by_every_party_and_shown_to_all():
     assert (r.status, r.rule) == ("unknown", "LH-II.3.1-01") and "double quotes" in r.hint
     log = trade(st, a='DEAL a PROMISES "3 hordes next turn if able" TO b',
                 b='DEAL a PROMISES "three hordes next turn" TO b')
-    assert st["promises"] == [] and st["deals"] == []
+    assert st.promises == [] and st.deals == []
     assert sorted(e.visible_to for e in log.events if e.kind == "deal-unmatched") == [
         ("a",), ("b",)]
     log = trade(st, a='DEAL a PROMISES "3 hordes next turn, if able" TO b',
                 b='DEAL Asmodeus PROMISES "3 Hordes next turn if able!" TO Baalzebub')
-    assert [p["text"] for p in st["promises"]] == [
+    assert [p["text"] for p in st.promises] == [
         'a promises b "3 hordes next turn, if able", until the end of turn 3.']
     assert public(log) == ['Deal made: a promises b "3 hordes next turn, if able".']
     shown = public_view(st, DATA)["promises"]
@@ -310,17 +311,17 @@ def test_lh_ii_3_2_01_free_form_promises():
     one = 'DEAL a PROMISES "3 hordes next turn if able" TO b'
     two = 'DEAL c PROMISES "not to help Asmodeus in any fight" TO b UNTIL END OF TURN'
     trade(st, a=one, b=f"{one}\n{two}", c=two)
-    st["phase"], st["round"] = "combat", 2
+    st.phase, st.round = "combat", 2
     three = ('DEAL c PROMISES "to give you the knocked-out Devil this round" TO d; '
              'd PROMISES "to give you the combat SP" TO c')
     trade(st, c=three, d=three)
     got = [(p["from"], p["to"], p["kind"], p["until"], p["text"].split('"')[1])
-           for p in st["promises"]]
+           for p in st.promises]
     assert got == [("a", ["b"], "TEXT", 5, "3 hordes next turn if able"),
                    ("c", ["b"], "TEXT", 4, "not to help Asmodeus in any fight"),
                    ("c", ["d"], "TEXT", 5, "to give you the knocked-out Devil this round"),
                    ("d", ["c"], "TEXT", 5, "to give you the combat SP")]
-    assert [d["phase"] for d in st["deals"]] == ["transfer", "transfer", "combat"]
+    assert [d["phase"] for d in st.deals] == ["transfer", "transfer", "combat"]
 
 
 # --- LH-I.4.4-01: the game track -----------------------------------------------------------
@@ -340,7 +341,7 @@ def test_lh_i_4_4_01_destination_and_vote_are_marked_secretly():
     assert shown[-1] < kinds.index("other-move") and shown[-1] < kinds.index("meeting")
     assert [e.text for e in evs if e.kind == "intention"][0] == (
         "Asmodeus (a)'s army makes another move.")
-    assert res.state["players"]["a"]["home"] == "realm.high-palace-of-hell"
+    assert res.state.players["a"].home == "realm.high-palace-of-hell"
     assert not [e for e in evs if "Styx" in e.text]  # the first choice, taken, stays secret
     st = build_state(seated(), phase="gathering")
     res = resolve(st, {"a": "VOTE Belial", "b": "VOTE Belial", "c": "VOTE Glasya"})
@@ -451,11 +452,11 @@ def test_lh_ii_6_01_trading_goes_on_while_a_target_is_chosen(surrender):
     res = resolve(st, texts)
     st, evs = res.state, res.events
     if surrender:
-        assert (st["players"]["c"]["status"], st["players"]["c"]["captor"]) == (
+        assert (st.players["c"].status, st.players["c"].captor) == (
             "prisoner", "d")
         assert first(evs, "imprisoned") < first(evs, "combat-round")
         assert instances(st, "a", "rituals") == ["ritual.chain-catalysm"]
-        assert "artifact.wand-of-might" not in [st["cards"][i] for i in st["discard"]]
+        assert "artifact.wand-of-might" not in [st.cards[i] for i in st.discard]
         assert [e.visible_to for e in evs if e.kind == "ritual-not-finished"] == [("a",)]
     else:
         assert instances(st, "a", "rituals") == []
@@ -473,7 +474,7 @@ def test_lh_ii_3_03_a_promise_binds_if_able():
     cannot comply, has no order: see the report.)"""
     st = build_state(seated({"b": {"status": "prisoner", "captor": "c"}}), phase="gathering",
                      turn=3)
-    st["promises"] = [{"id": f"d1.{i}", "deal": "d1", "from": n, "to": ["d"], "kind": "VOTE",
+    st.promises = [{"id": f"d1.{i}", "deal": "d1", "from": n, "to": ["d"], "kind": "VOTE",
                        "target": "d", "target_devil": "devil.glasya", "text": "", "turn": 3,
                        "until": 3, "public": True} for i, n in enumerate("ab", start=1)]
     res = resolve(st, {"a": "VOTE Belial"})

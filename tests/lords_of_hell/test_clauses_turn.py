@@ -20,15 +20,15 @@ from pbem_games.lords_of_hell import draw, setup, turn
 from pbem_games.lords_of_hell.combat.context import Rt, new_fight
 from pbem_games.lords_of_hell.combat.hits import Battle
 from pbem_games.lords_of_hell.orders import ORDER_TYPES, PHASES, check_sheet
-from pbem_games.lords_of_hell.state import card_id
+from pbem_games.lords_of_hell.state import LohState, card_id
 
 FIGHT_KINDS = ("retreat", "escaped", "fight-round", "attack-roll", "hit")
 
 
-def resolve(st: dict, sheets: dict | None = None, script=()):
+def resolve(st: LohState, sheets: dict | None = None, script=()):
     """One stage through turn.resolve with scripted dice (every die must be used)."""
     dice = Dice(script=list(script))
-    res = turn.resolve(st, {n: (sheets or {}).get(n) for n in st["seats"]}, dice, DATA)
+    res = turn.resolve(st, {n: (sheets or {}).get(n) for n in st.seats}, dice, DATA)
     dice.finish()
     return res
 
@@ -61,21 +61,21 @@ def test_lh_iii_0_01_a_turn_is_draw_transfer_combat_gathering():
     st = build_state({"a": {"hordes": ["horde.fiends"]}, "b": {}, "c": {}, "d": {}})
     seen = []
     r1 = resolve(st, sheets_for(st, a="EARTH ALL FIENDS"))
-    assert r1.stage_name == "turn 1 combat round 1" and r1.state["phase"] == "combat"
+    assert r1.stage_name == "turn 1 combat round 1" and r1.state.phase == "combat"
     assert phases(r1.events) == ["transfer"]
     assert kinds(r1.events, ("to-earth",)) == ["to-earth"]
     seen += r1.events
     r2 = resolve(r1.state, script=[3])  # everyone stays home; a's Fiends gather 1 Soul
-    assert r2.stage_name == "turn 1 gathering" and r2.state["phase"] == "gathering"
+    assert r2.stage_name == "turn 1 gathering" and r2.state.phase == "gathering"
     assert phases(r2.events) == ["combat", "gathering"]
-    assert r2.state["players"]["a"]["souls"] == 1
+    assert r2.state.players["a"].souls == 1
     seen += r2.events
     r3 = resolve(r2.state)
-    assert r3.stage_name == "turn 2 transfer" and r3.state["turn"] == 2
+    assert r3.stage_name == "turn 2 transfer" and r3.state.turn == 2
     assert phases(r3.events) == ["gathering", "draw"]
     drawn = [e for e in r3.events if e.phase == "draw"]
     assert {"starter", "earth-return"} <= {e.kind for e in drawn}
-    assert r3.state["players"]["a"]["earth"] == []  # back in Hell in the draw phase
+    assert r3.state.players["a"].earth == []  # back in Hell in the draw phase
     seen += r3.events
     assert phases(seen) == ["transfer", "combat", "gathering", "draw"]
 
@@ -99,7 +99,7 @@ def test_lh_iii_0_02_combat_round_steps_run_in_the_listed_order():
     assert first == sorted(first)
     fought = [i for i, e in enumerate(log.events) if e.kind in ("attack-roll", "hit")]
     assert max(fought) < first[steps.index("captured")]  # every fight round first
-    assert st["players"]["b"]["captor"] == "a" and st["players"]["a"]["sp"] == 1
+    assert st.players["b"].captor == "a" and st.players["a"].sp == 1
     assert instances(st, "c", "hand") == ["special.recall"]  # Furnace: 2 Souls, 1 card
 
 
@@ -167,7 +167,7 @@ TRADE_ALL = ("DEAL a GIVES 2 Souls, Fiends, Wand of Might, Realm TO b; "
              "b GIVES Recall, Oath of Asmodeus, Realm TO a")
 
 
-def trade_state(phase: str, **fields) -> dict:
+def trade_state(phase: str, **fields) -> LohState:
     return build_state({
         "a": {"souls": 3, "hordes": ["horde.fiends", "horde.fiends"],
               "artifacts": ["artifact.wand-of-might"], "home": "realm.acheron"},
@@ -180,14 +180,14 @@ def test_lh_iii_2_02_full_trading_in_the_transfer_phase():
     all change hands in one transfer-stage deal."""
     st = trade_state("transfer")
     trade(st, a=TRADE_ALL, b=TRADE_ALL)
-    a, b = st["players"]["a"], st["players"]["b"]
-    assert (a["souls"], b["souls"]) == (1, 2)
+    a, b = st.players["a"], st.players["b"]
+    assert (a.souls, b.souls) == (1, 2)
     assert instances(st, "a", "hordes") == ["horde.fiends"]
     assert instances(st, "b", "hordes") == ["horde.fiends"]
     assert instances(st, "b", "artifacts") == ["artifact.wand-of-might"]
     assert sorted(instances(st, "a", "hand")) == ["oath.asmodeus.6", "special.recall"]
-    assert (a["home"], b["home"]) == ("realm.styx", "realm.acheron")
-    assert st["realms"]["realm.styx"] == "a" and st["realms"]["realm.acheron"] == "b"
+    assert (a.home, b.home) == ("realm.styx", "realm.acheron")
+    assert st.realms["realm.styx"] == "a" and st.realms["realm.acheron"] == "b"
 
 
 def test_lh_iii_2_02_the_same_trade_is_refused_outside_the_transfer_phase():
@@ -248,8 +248,8 @@ def test_lh_iii_3_02_at_most_four_combat_rounds():
     assert names == ["turn 1 combat round 2", "turn 1 combat round 3",
                      "turn 1 combat round 4", "turn 1 gathering"]
     assert rounds == [f"Combat round {k} begins." for k in (1, 2, 3, 4)]
-    assert st["phase"] == "gathering" and st["round"] == 0
-    assert st["players"]["a"]["rituals"] == []
+    assert st.phase == "gathering" and st.round == 0
+    assert st.players["a"].rituals == []
     gone = [e for e in res.events if e.kind == "rituals-discarded"]
     assert [(e.rule, e.data["player"]) for e in gone] == [("LH-III.4-02", "a")]
 
@@ -264,7 +264,7 @@ def test_lh_iii_3_02_the_round_limit_is_the_datas():
     st = combat_state({"a": {"rituals": ["ritual.bury"]}, "b": {}, "c": {}, "d": {}})
     names = []
     for _ in range(2):
-        res = turn.resolve(st, {n: None for n in st["seats"]}, Dice("rounds"), two)
+        res = turn.resolve(st, {n: None for n in st.seats}, Dice("rounds"), two)
         names.append(res.stage_name)
         st = res.state
     assert names == ["turn 1 combat round 2", "turn 1 gathering"]
@@ -285,14 +285,14 @@ def test_lh_iii_4_01_the_gathering_is_a_truce():
     orders = {n: "ATTACK ALL\nVOTE c" for n in ("a", "b", "d")}
     res = resolve(st, sheets_for(st, **orders))
     assert not kinds(res.events, ("meeting", "fight-round", "attack-roll", "hit"))
-    assert all(res.state["players"][n]["souls"] == 3 for n in players)
+    assert all(res.state.players[n].souls == 3 for n in players)
     votes = [e for e in res.events if e.kind == "votes"]
     assert votes[0].data["votes"] == {"a": "c", "b": "c"}  # d is on Earth
-    assert res.state["players"]["c"]["proclaimed"] == 2  # 5 players: no adjustment
-    assert res.state["players"]["a"]["standing"]["ATTACK"]["mode"] == "all"
+    assert res.state.players["c"].proclaimed == 2  # 5 players: no adjustment
+    assert res.state.players["a"].standing["ATTACK"]["mode"] == "all"
 
 
-def gathering_state() -> dict:
+def gathering_state() -> LohState:
     return build_state({
         "a": {"hand": ["oath.belial.6"], "souls": 2, "hordes": ["horde.fiends"],
               "home": "realm.acheron"},
@@ -320,10 +320,10 @@ def test_lh_iii_4_2_01_hand_cards_prisoners_and_forced_trades_still_move():
     log = trade(st, a=f"{recall}\n{prisoner}\nFORCED Oath of Belial FOR Metal Beasts",
                 b=f"{recall}\n{prisoner}")
     assert instances(st, "a", "hand") == ["special.recall"]  # the Oath went back
-    assert st["players"]["d"]["captor"] == "b"  # prisoners move (LH-I.1.1-09)
+    assert st.players["d"].captor == "b"  # prisoners move (LH-I.1.1-09)
     assert instances(st, "a", "hordes") == ["horde.fiends", "horde.metal-beasts"]
     assert instances(st, "c", "hordes") == ["horde.fiends"]
-    assert "oath.belial.6" in st["players"]["c"]["hand"]
+    assert "oath.belial.6" in st.players["c"].hand
     assert events(log, "forced-trade")
 
 
@@ -348,8 +348,8 @@ def test_lh_iv_1_1_02_the_army_is_never_split():
     assert len(rolled["a"]) == 2  # power 3 + 1 + 1 = 5: the whole army's dice
     assert hits(log) == [("a", "soul"), ("a", "horde.fiends")]  # all of it was there
     assert [e.data["player"] for e in events(log, "retreat")] == ["a"]
-    assert st["combat"]["fights"][0]["armies"] == ["b"]  # every unit of a left
-    assert st["players"]["a"]["status"] == "hell"
+    assert st.combat["fights"][0]["armies"] == ["b"]  # every unit of a left
+    assert st.players["a"].status == "hell"
     assert instances(st, "a", "hordes") == ["horde.fiends"]
 
 
@@ -371,7 +371,7 @@ def test_lh_iv_1_2_01_an_army_that_moved_gets_no_dp():
     assert events(log, "meeting")[0].data["where"] is None
     a_roll = events(log, "attack-roll")[0]
     assert "(4+)" in a_roll.text and a_roll.data["hits"] == {"b": 1}
-    assert st["players"]["b"]["captor"] == "a"
+    assert st.players["b"].captor == "a"
 
 
 def test_lh_iv_1_2_01_realm_powers_stop_when_the_realm_is_emptied():
@@ -388,8 +388,8 @@ def test_lh_iv_1_2_01_realm_powers_stop_when_the_realm_is_emptied():
     assert [e.data["targets"] for e in events(log, "dis-hits")] == [["b", "c"]]
     assert [e.text for e in events(log, "dis-hits")] == [
         "Dis: Belial (b), Glasya (c) take 1 automatic hit each."]  # the verb agrees (issue 20)
-    assert st["combat"]["fights"][0]["rounds"] == 2
-    assert (st["players"]["b"]["souls"], st["players"]["c"]["souls"]) == (2, 2)
+    assert st.combat["fights"][0]["rounds"] == 2
+    assert (st.players["b"].souls, st.players["c"].souls) == (2, 2)
 
 
 def test_lh_iv_1_3_01_juggernauts_extra_hit_only_on_a_hostile_army():
@@ -426,7 +426,7 @@ def test_lh_iv_1_3_01_dis_hits_only_the_armies_its_defender_attacks():
     assert events(log, "fight-round")[0].data["attacks"] == {
         "a": ["b"], "b": ["a", "c"], "c": ["b"]}
     assert [e.data["targets"] for e in events(log, "dis-hits")] == [["b"]]
-    assert st["players"]["c"]["souls"] == 3 and st["players"]["b"]["souls"] == 2
+    assert st.players["c"].souls == 3 and st.players["b"].souls == 2
 
 
 def _leviathan_instance() -> str:
@@ -462,11 +462,11 @@ def test_lh_iv_1_5_06_leviathan_is_never_a_starting_horde(monkeypatch):
     dice = _LeviathanOnTop("lev")
     st = setup.new_state(["p1", "p2", "p3", "p4"], {}, dice, DATA, Log())
     lev = _leviathan_instance()
-    assert dice.rigged and st["cards"][lev] == "horde.leviathan"
-    for name in st["seats"]:
-        got = [card_id(st, c) for c in st["players"][name]["hordes"]]
+    assert dice.rigged and st.cards[lev] == "horde.leviathan"
+    for name in st.seats:
+        got = [card_id(st, c) for c in st.players[name].hordes]
         assert len(got) == 4 and "horde.leviathan" not in got
-    assert lev in st["deck"]
+    assert lev in st.deck
 
 
 # --- LH-IV.2.6: the end of a combat round ---------------------------------------------------
@@ -484,7 +484,7 @@ def test_lh_iv_2_6_01_armies_return_home_after_each_round():
     assert [(e.data["where"], e.data["defender"]) for e in events(log1, "meeting")] == [
         (None, None)]
     assert texts(log1, "home-taken") == ["c takes High Palace of Hell as home realm."]
-    st["round"] = 2
+    st.round = 2
     _, log2 = play_round(st, {"a": "TARGET Mammon", "b": "NO MOVE"}, [])
     assert [(e.data["where"], e.data["defender"]) for e in events(log2, "meeting")] == [
         ("realm.styx", "b")]
@@ -526,9 +526,9 @@ def test_lh_iv_3_1_05_pursuit_only_in_the_retreat_step_of_the_retreat():
     assert not events(log, "pursue")
     assert kinds(log) == ["retreat", "escaped", "fight-round", "attack-roll", "attack-roll",
                           "retreat", "escaped"]
-    assert st["combat"]["fights"][0]["escaped"] == ["a", "c"]
-    assert len(st["combat"]["fights"]) == 1  # no fight split off by a pursuit
-    assert "b" in st["combat"]["still"]  # b never moved
+    assert st.combat["fights"][0]["escaped"] == ["a", "c"]
+    assert len(st.combat["fights"]) == 1  # no fight split off by a pursuit
+    assert "b" in st.combat["still"]  # b never moved
 
 
 def test_lh_iv_3_2_01_every_army_rolls_before_any_hit():
@@ -540,7 +540,7 @@ def test_lh_iv_3_2_01_every_army_rolls_before_any_hit():
     _, log = play_round(st, orders, [6, 6])
     assert kinds(log) == ["fight-round", "attack-roll", "attack-roll", "hit", "hit"]
     assert hits(log) == [("a", "devil"), ("b", "devil")]
-    assert st["combat"]["fights"][0]["defeated"] == ["a", "b"]
+    assert st.combat["fights"][0]["defeated"] == ["a", "b"]
 
 
 def _hit_order(starter: str, script: list[int]) -> list[tuple[str, str, str]]:
@@ -573,9 +573,9 @@ def test_lh_iv_3_3_05_leviathan_is_hit_last():
     got = check_sheet(st, DATA, "a", "CASUALTIES Leviathan, Devil").lines[0]
     assert got.status == ILLEGAL and got.rule == "LH-IV.1.5-04"
     # even a stored order naming it first (not one the checker takes) does not bring it on
-    st["players"]["a"]["standing"]["CASUALTIES"] = {
+    st.players["a"].standing["CASUALTIES"] = {
         "type": "CASUALTIES", "kinds": ["horde.leviathan", "devil"]}
-    st["combat"] = {}
+    st.combat = {}
     fight = new_fight(st, None, None, ["a", "b"])
     log = Log()
     battle = Battle(Rt(st, DATA, Dice(script=[]), log), fight, {})
@@ -590,7 +590,7 @@ def test_lh_iv_3_3_05_juggernauts_first_leviathan_last():
     st = build_state({"a": {"status": "earth",
                             "hordes": ["horde.leviathan", "horde.juggernauts"]},
                       "b": {}}, phase="combat", round=1)
-    st["combat"] = {}
+    st.combat = {}
     fight = new_fight(st, None, None, ["a", "b"])
     log = Log()
     battle = Battle(Rt(st, DATA, Dice(script=[]), log), fight, {})

@@ -5,9 +5,10 @@ from __future__ import annotations
 from loh_kit import DATA, build_state
 
 from pbem_games.lords_of_hell.combat import army, casters
+from pbem_games.lords_of_hell.state import LohState
 
 
-def st_with(**given) -> dict:
+def st_with(**given) -> LohState:
     return build_state({"a": given, "b": {}})
 
 
@@ -74,15 +75,15 @@ def test_lh_iv_1_1_06_realm_breaks_a_tie_and_else_none():
     st = build_state({"a": {"devil": "devil.glasya", "hordes": ["horde.fiends"]},
                       "b": {"devil": "devil.mammon", "hordes": ["horde.fiends"]}})
     assert army.dominant(st, ["a", "b"], DATA, None) is None
-    assert army.dominant(st, ["a", "b"], DATA, st["players"]["b"]["home"]) == "b"
+    assert army.dominant(st, ["a", "b"], DATA, st.players["b"].home) == "b"
 
 
 def test_lh_i_3_3_03_casters_devil_in_hell_and_diabolic_fiends():
     st = st_with(devil="devil.belial", hordes=["horde.diabolic-fiends"] * 2)
     assert casters(st, "a", DATA) == 3
-    st["players"]["a"]["status"] = "earth"
+    st.players["a"].status = "earth"
     assert casters(st, "a", DATA) == 2
-    st["players"]["a"]["status"] = "ko"
+    st.players["a"].status = "ko"
     assert casters(st, "a", DATA) == 2  # a knocked-out Devil casts only once back
 
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 from combat_support import accepted, combat_state, events, hordes, play_round, problem
 from loh_kit import DATA, build_state, check_sheet, instances
 
+from pbem_games.lords_of_hell.state import LohState
+
 ACHERON, COCYTUS, STYX, DIS = "realm.acheron", "realm.cocytus", "realm.styx", "realm.dis"
 
 
-def glasya_at_home() -> dict:
+def glasya_at_home() -> LohState:
     """Asmodeus (a, with Fiends: the dominant army) and Belial (b) attack Glasya (c), alone
     at her home Styx."""
     return combat_state({"a": {"devil": "devil.asmodeus", "home": ACHERON,
@@ -31,15 +33,15 @@ def test_lh_iv_2_4_01_and_02_example_004_prisoner_passed_and_realm_occupied():
     orders = {"a": f"TARGET c\nATTACK c\n{PASS_GLASYA}",
               "b": f"TARGET c\nATTACK c\nOCCUPY Styx\n{PASS_GLASYA}"}
     _, log = play_round(st, orders, ONE_ROUND)
-    a, b, c = (st["players"][n] for n in "abc")
+    a, b, c = (st.players[n] for n in "abc")
     assert [e.rule for e in events(log, "imprisoned")] == ["LH-IV.2.3-03", "LH-I.1.1-09"]
-    assert c["status"] == "prisoner" and c["captor"] == "b" and c["home"] is None
+    assert c.status == "prisoner" and c.captor == "b" and c.home is None
     made = events(log, "combat-deal")
     assert made[0].visible_to is None and made[0].rule == "LH-IV.2.4-01"
     assert made[0].text == "Combat transfer at Styx: a GIVES Prisoner c TO b."
-    assert b["home"] == STYX and st["realms"][STYX] == "b"  # LH-IV.2.4-02
-    assert st["realms"][COCYTUS] is None and a["home"] == ACHERON
-    assert st["deals"][-1]["phase"] == "combat" and st["deals"][-1]["parties"] == ["a", "b"]
+    assert b.home == STYX and st.realms[STYX] == "b"  # LH-IV.2.4-02
+    assert st.realms[COCYTUS] is None and a.home == ACHERON
+    assert st.deals[-1]["phase"] == "combat" and st.deals[-1]["parties"] == ["a", "b"]
     # only the objection to an occupation is not modelled (combat transfers are)
     assert [e.rule for e in events(log, "not-implemented")] == ["LH-IV.2.4-02"]
 
@@ -48,7 +50,7 @@ def test_unmatched_combat_deal_is_told_to_its_writer_only():
     st = glasya_at_home()
     orders = {"a": f"TARGET c\nATTACK c\n{PASS_GLASYA}", "b": "TARGET c\nATTACK c"}
     _, log = play_round(st, orders, ONE_ROUND)
-    assert st["players"]["c"]["captor"] == "a"
+    assert st.players["c"].captor == "a"
     unmatched = events(log, "combat-deal-unmatched")
     assert unmatched[0].visible_to == ("a",) and "no matching COMBAT DEAL from b" \
         in unmatched[0].text
@@ -61,12 +63,12 @@ def test_prisoner_not_held_by_the_giver_nothing_changes_hands():
     deal = "COMBAT DEAL Belial GIVES Prisoner Glasya TO Asmodeus; Asmodeus GIVES Fiends TO b"
     orders = {"a": f"TARGET c\nATTACK c\n{deal}", "b": f"TARGET c\nATTACK c\n{deal}"}
     _, log = play_round(st, orders, ONE_ROUND)
-    assert st["players"]["c"]["captor"] == "a" and hordes(st, "a") == ["horde.fiends"]
+    assert st.players["c"].captor == "a" and hordes(st, "a") == ["horde.fiends"]
     failed = events(log, "combat-deal-failed")
     assert failed[0].visible_to == ("a", "b") and "c is not b's prisoner" in failed[0].text
 
 
-def two_attackers(**a) -> dict:
+def two_attackers(**a) -> LohState:
     """a (Glasya, 2 Fiends) and c (Mammon, 1 Soul) attack Baalzebub (b, 1 Soul) at Styx."""
     return combat_state({"a": {"devil": "devil.glasya", "home": ACHERON,
                                "hordes": ["horde.fiends"] * 2, **a},
@@ -84,7 +86,7 @@ def test_lh_iv_2_4_01_hordes_and_souls_pass_both_ways():
     play_round(st, {"a": f"TARGET b\nATTACK b\n{deal}", "c": f"TARGET b\nATTACK b\n{deal}"},
                TWO_ROUNDS)
     assert hordes(st, "a") == ["horde.fiends"] and hordes(st, "c") == ["horde.fiends"]
-    assert st["players"]["a"]["souls"] == 1 and st["players"]["c"]["souls"] == 0
+    assert st.players["a"].souls == 1 and st.players["c"].souls == 0
 
 
 def test_lh_iv_2_4_01_artifacts_pass_between_devils_present():
@@ -93,7 +95,7 @@ def test_lh_iv_2_4_01_artifacts_pass_between_devils_present():
     play_round(st, {"a": f"TARGET b\nATTACK b\n{deal}", "c": f"TARGET b\nATTACK b\n{deal}"},
                TWO_ROUNDS)
     assert instances(st, "c", "artifacts") == ["artifact.wand-of-might"]
-    assert st["players"]["a"]["artifacts"] == []
+    assert st.players["a"].artifacts == []
 
 
 def test_lh_iv_2_4_01_no_artifact_without_the_devil_all_or_nothing():
@@ -107,7 +109,7 @@ def test_lh_iv_2_4_01_no_artifact_without_the_devil_all_or_nothing():
                              "c": f"TARGET b\nATTACK b\n{deal}"},
                         TWO_ROUNDS)
     assert instances(st, "a", "artifacts") == ["artifact.wand-of-might"]
-    assert st["players"]["c"]["souls"] == 1 and st["players"]["a"]["souls"] == 0
+    assert st.players["c"].souls == 1 and st.players["a"].souls == 0
     failed = events(log, "combat-deal-failed")
     assert failed[0].visible_to == ("a", "c") and "a's Devil is not" in failed[0].text
 
@@ -122,7 +124,7 @@ def test_parties_must_end_a_fight_at_the_same_place():
     # Styx: Asmodeus 6 (Baalzebub out), b 1. Dis: Mammon 6 (Glasya out), Glasya 1
     _, log = play_round(st, {"a": f"TARGET b\nATTACK b\n{deal}",
                              "c": f"TARGET d\nATTACK d\n{deal}"}, [6, 1, 6, 1])
-    assert st["players"]["a"]["souls"] == 1 and st["players"]["c"]["souls"] == 0
+    assert st.players["a"].souls == 1 and st.players["c"].souls == 0
     failed = events(log, "combat-deal-failed")
     assert "not every party's army ended a fight at the same place" in failed[0].text
 

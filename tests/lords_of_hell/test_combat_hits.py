@@ -11,17 +11,18 @@ from pbem.eventlog import Log
 from pbem_games.lords_of_hell.combat.context import Rt, new_fight
 from pbem_games.lords_of_hell.combat.hits import Battle, casualty
 from pbem_games.lords_of_hell.orders import check_sheet, standing
+from pbem_games.lords_of_hell.state import LohState
 
 
-def battle(st: dict, hostile: dict | None = None, trio=()) -> tuple[Log, dict, Battle]:
-    st["combat"] = {}
-    fight = new_fight(st, None, None, list(st["seats"]))
+def battle(st: LohState, hostile: dict | None = None, trio=()) -> tuple[Log, dict, Battle]:
+    st.combat = {}
+    fight = new_fight(st, None, None, list(st.seats))
     fight["trio"] = list(trio)
     log = Log()
     return log, fight, Battle(Rt(st, DATA, Dice(script=[]), log), fight, hostile or {})
 
 
-def order(st: dict, name: str, line: str) -> None:
+def order(st: LohState, name: str, line: str) -> None:
     standing.keep(st, {name: check_sheet(st, DATA, name, line)})
 
 
@@ -34,7 +35,7 @@ def test_pb_25_default_casualties_souls_then_weak_hordes_then_devil():
     b.resolve()
     assert [e.data["unit"] for e in events(log, "hit")] == [
         "soul", "horde.fiends", "horde.fallen-angels", "devil"]
-    assert st["players"]["a"]["status"] == "ko" and fight["ko"] == ["a"]
+    assert st.players["a"].status == "ko" and fight["ko"] == ["a"]
     assert fight["defeated"] == ["a"] and fight["lost"] == {"a": 4}
 
 
@@ -99,7 +100,7 @@ def test_warriors_of_darkness_give_a_soul_that_can_take_the_next_hit():
     b.resolve()
     assert [e.data["unit"] for e in events(log, "hit")] == ["horde.warriors-of-darkness",
                                                             "soul"]
-    assert st["players"]["a"]["souls"] == 0 and not events(log, "hit-lost")
+    assert st.players["a"].souls == 0 and not events(log, "hit-lost")
 
 
 def test_critters_trio_gains_a_soul_per_horde_lost_while_critters_live():
@@ -112,7 +113,7 @@ def test_critters_trio_gains_a_soul_per_horde_lost_while_critters_live():
     # Fiends (+1 Soul), Dark (+1), Night (+1), Shadow: no Critters left, no Soul
     assert [e.data["unit"] for e in events(log, "hit")] == [
         "horde.fiends", "horde.dark-critters", "horde.night-critters", "horde.shadow-critters"]
-    assert st["players"]["a"]["souls"] == 3
+    assert st.players["a"].souls == 3
 
 
 def test_critters_without_the_trio_gain_nothing():
@@ -122,7 +123,7 @@ def test_critters_without_the_trio_gain_nothing():
     log, fight, b = battle(st)
     b.add("a", "test", 1)
     b.resolve()
-    assert st["players"]["a"]["souls"] == 0
+    assert st.players["a"].souls == 0
 
 
 def test_lh_iv_3_3_02_hits_beyond_the_units_are_lost():
@@ -143,10 +144,10 @@ def test_critters_trio_is_checked_when_the_fight_starts():
     orders = {"a": "CASUALTIES Fiends, Shadow Critters",
               "b": "TARGET a\nATTACK a\nRETREAT IF AFTER ROUND 1"}
     _, log = play_round(st, orders, [1, 1, 1, 6, 6, 1])  # a: 3 dice, Belial: 3 dice
-    assert st["combat"]["fights"][0]["trio"] == ["a"]
+    assert st.combat["fights"][0]["trio"] == ["a"]
     assert [e.data["unit"] for e in events(log, "hit")] == ["horde.fiends",
                                                             "horde.shadow-critters"]
-    assert st["players"]["a"]["souls"] == 2
+    assert st.players["a"].souls == 2
 
 
 def test_warriors_of_darkness_destroyed_outside_a_fight_give_a_soul():
@@ -158,7 +159,7 @@ def test_warriors_of_darkness_destroyed_outside_a_fight_give_a_soul():
     log = Log()
     horde_cards.on_destroyed(st, "a", "horde.warriors-of-darkness", DATA, log, "LH-X")
     horde_cards.on_destroyed(st, "a", "horde.juggernauts", DATA, log, "LH-X")
-    assert st["players"]["a"]["souls"] == 1 and len(log.events) == 1
+    assert st.players["a"].souls == 1 and len(log.events) == 1
 
 
 def test_every_horde_and_the_wand_have_a_registered_effect():

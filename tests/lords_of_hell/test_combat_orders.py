@@ -8,9 +8,10 @@ from loh_kit import DATA, build_state
 
 from pbem.engine import ILLEGAL, INVALID, UNKNOWN
 from pbem_games.lords_of_hell.orders import check_sheet, standing
+from pbem_games.lords_of_hell.state import LohState
 
 
-def st_combat(**players) -> dict:
+def st_combat(**players) -> LohState:
     base = {"a": {"devil": "devil.asmodeus"}, "b": {"devil": "devil.baalzebub"},
             "c": {"devil": "devil.belial"}, "d": {"devil": "devil.glasya"}}
     for k, v in players.items():

@@ -18,9 +18,9 @@ def test_lh_iv_3_1_01_retreat_from_a_realm_escapes_unpursued():
     assert texts(log, "retreat") == ["Asmodeus (a) retreats from Seat of Judgement to an "
                                      "unspecified place in Hell."]
     assert [e.data["player"] for e in events(log, "escaped")] == ["a"]
-    assert st["players"]["a"]["souls"] == 4 and st["players"]["b"]["souls"] == 4
-    assert st["combat"]["still"] == ["b"]  # retreating is moving
-    assert st["players"]["b"]["sp"] == 0  # nobody was defeated
+    assert st.players["a"].souls == 4 and st.players["b"].souls == 4
+    assert st.combat["still"] == ["b"]  # retreating is moving
+    assert st.players["b"].sp == 0  # nobody was defeated
 
 
 def test_lh_iv_3_1_03_defender_pursues_only_when_everyone_else_has_gone():
@@ -38,13 +38,13 @@ def test_lh_iv_3_1_03_defender_pursues_only_when_everyone_else_has_gone():
     assert [e.data["player"] for e in events(log, "retreat")] == ["a", "b"]
     assert [e.data["player"] for e in events(log, "escaped")] == ["a"]
     assert [(e.data["player"], e.data["quarry"]) for e in events(log, "pursue")] == [("c", "b")]
-    fights = st["combat"]["fights"]
+    fights = st.combat["fights"]
     assert [(f["where"], f["armies"]) for f in fights] == [("realm.cocytus", []),
                                                            (None, ["b", "c"])]
     assert fights[1]["parent"] == fights[0]["id"] and fights[1]["rounds"] == 2
-    assert st["players"]["b"]["status"] == "prisoner" and st["players"]["b"]["captor"] == "c"
-    assert st["players"]["c"]["sp"] == 1  # 2 fight rounds, counted across the split
-    assert st["combat"]["still"] == []  # Belial pursued: he moved
+    assert st.players["b"].status == "prisoner" and st.players["b"].captor == "c"
+    assert st.players["c"].sp == 1  # 2 fight rounds, counted across the split
+    assert st.combat["still"] == []  # Belial pursued: he moved
 
 
 def test_g17_retreat_home_and_pursued_there_makes_the_defender():
@@ -53,13 +53,13 @@ def test_g17_retreat_home_and_pursued_there_makes_the_defender():
     orders = {"a": "TARGET b\nRETREAT IF ATTACKED TO HOME",
               "b": "TARGET a\nATTACK a\nPURSUE ANY\nRETREAT IF AFTER ROUND 1"}
     _, log = play_round(st, orders, [1, 5])
-    child = st["combat"]["fights"][1]
+    child = st.combat["fights"][1]
     assert child["where"] == "realm.phlegethon" and child["defender"] == "a"
     rolled = events(log, "attack-roll")
     assert rolled[1].data["player"] == "b" and "(6+)" in rolled[1].text  # Phlegethon's 2 DP
     assert texts(log, "retreat")[0] == "Asmodeus (a) retreats from an unspecified place in " \
                                        "Hell to Phlegethon."
-    assert st["combat"]["still"] == []  # G17: still counts as having moved
+    assert st.combat["still"] == []  # G17: still counts as having moved
 
 
 def test_retreat_to_elsewhere_from_an_unspecified_place():
@@ -85,10 +85,10 @@ def test_lh_iv_3_1_06_devil_ko_stays_and_returns_with_his_army():
                        "b": {"souls": 10, "home": "realm.seat-of-judgement"}})
     orders = {"a": "TARGET b\nATTACK b\nCASUALTIES Devil\nRETREAT IF DEVIL KO"}
     _, log = play_round(st, orders, [1, 1, 6])
-    assert st["combat"]["fights"][0]["ko"] == ["a"]
+    assert st.combat["fights"][0]["ko"] == ["a"]
     assert [e.data["player"] for e in events(log, "retreat")] == ["a"]
     # his army escaped with its Fiends: the knocked-out Devil returns to play
-    assert st["players"]["a"]["status"] == "hell"
+    assert st.players["a"].status == "hell"
     assert events(log, "freed")[0].rule == "LH-IV.2.3-01"
 
 
@@ -100,7 +100,7 @@ def test_lh_iv_1_5_02_leviathan_never_retreats_and_pursues_the_last_army():
     _, log = play_round(st, orders, [6, 6, 6, 6, 1])
     assert not events(log, "retreat")
     assert events(log, "fight-round")[0].data["attacks"] == {"a": ["b"], "b": ["a"]}
-    assert st["players"]["b"]["status"] == "prisoner"
+    assert st.players["b"].status == "prisoner"
 
 
 def test_lh_iv_1_5_02_leviathan_follows_a_retreat():
@@ -111,4 +111,4 @@ def test_lh_iv_1_5_02_leviathan_follows_a_retreat():
     p = events(log, "pursue")
     assert [(e.data["player"], e.data["quarry"]) for e in p] == [("a", "b")]
     assert p[0].rule == "LH-IV.1.5-02" and "must pursue" in p[0].text
-    assert st["players"]["b"]["status"] == "prisoner"
+    assert st.players["b"].status == "prisoner"

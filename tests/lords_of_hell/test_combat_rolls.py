@@ -10,11 +10,12 @@ from loh_kit import DATA, build_state
 
 from pbem_games.lords_of_hell.combat import rolls
 from pbem_games.lords_of_hell.combat.context import Rt, new_fight
+from pbem_games.lords_of_hell.state import LohState
 
 COCYTUS = "realm.cocytus"  # DP 1
 
 
-def mammon_state() -> dict:
+def mammon_state() -> LohState:
     return combat_state({
         "m": {"devil": "devil.mammon", "home": "realm.acheron",
               "hordes": ["horde.fiends"] * 10 + ["horde.fallen-angels"]},
@@ -41,8 +42,8 @@ def test_lh_iv_3_2_04_mammon_example_and_lh_iv_3_1_07_mutual_attacks():
                                                 {"m": 1, "g": 1}]
     assert rolled[2].data["rerolled"] == [1, 3, 5, 6]
     assert "1 on Belial (b) (5+)" in rolled[0].text and "2 on Glasya (g) (4+)" in rolled[0].text
-    assert len(st["players"]["g"]["hordes"]) == 1  # 3 hits on Glasya's 4 Fiends
-    assert len(st["players"]["m"]["hordes"]) == 9 and len(st["players"]["b"]["hordes"]) == 6
+    assert len(st.players["g"].hordes) == 1  # 3 hits on Glasya's 4 Fiends
+    assert len(st.players["m"].hordes) == 9 and len(st.players["b"].hordes) == 6
     # both attackers retreat before round 2; the defender does not pursue
     assert [e.data["player"] for e in events(log, "escaped")] == ["m", "g"]
 
@@ -58,10 +59,10 @@ def test_g15_split_single_target_dice_first_then_evenly():
     assert rolls.split([6], ["x", "y"], need, {"x": 1}) == {"x": 0, "y": 1}
 
 
-def fight_at_home(st: dict, defender: str, attacker: str) -> tuple[Rt, dict]:
-    st["combat"] = {}
+def fight_at_home(st: LohState, defender: str, attacker: str) -> tuple[Rt, dict]:
+    st.combat = {}
     rt = Rt(st, DATA, None, None)
-    f = new_fight(st, st["players"][defender]["home"], defender, [attacker, defender])
+    f = new_fight(st, st.players[defender].home, defender, [attacker, defender])
     return rt, f
 
 
@@ -93,11 +94,11 @@ def test_wand_of_might_against_leaderless_armies_only():
     st = build_state({"a": {"artifacts": ["artifact.wand-of-might"]},
                       "b": {"status": "prisoner", "captor": "a", "hordes": ["horde.fiends"]},
                       "c": {}})
-    st["combat"] = {}
+    st.combat = {}
     f = new_fight(st, None, None, ["a", "b", "c"])
     assert rolls.to_hit(st, f, "b", "a", DATA) == 5
     assert rolls.to_hit(st, f, "c", "a", DATA) == 4
-    st["players"]["a"]["status"] = "ko"  # a knocked-out holder leads no longer
+    st.players["a"].status = "ko"  # a knocked-out holder leads no longer
     assert rolls.to_hit(st, f, "b", "a", DATA) == 4
 
 
@@ -105,7 +106,7 @@ def test_g23_no_automatic_six():
     data = dataclasses.replace(DATA, realms={**DATA.realms, "realm.phlegethon": dataclasses.replace(
         DATA.realms["realm.phlegethon"], dp=3)})
     st = build_state({"a": {"home": "realm.phlegethon"}, "b": {}})
-    st["combat"] = {}
+    st.combat = {}
     f = new_fight(st, "realm.phlegethon", "a", ["a", "b"])
     rt = Rt(st, data, None, None)
     assert rolls.to_hit(st, f, "b", "a", data) == 7
@@ -136,7 +137,7 @@ def test_dis_gives_no_automatic_hits_away_from_dis():
 def test_metal_beasts_help_only_their_own_army():
     st = build_state({"a": {"home": "realm.phlegethon"},
                       "b": {"hordes": ["horde.metal-beasts"]}, "c": {"home": "realm.styx"}})
-    st["combat"] = {}
+    st.combat = {}
     f = new_fight(st, "realm.phlegethon", "a", ["a", "b", "c"])
     assert rolls.to_hit(st, f, "b", "a", DATA) == 5
     assert rolls.to_hit(st, f, "c", "a", DATA) == 6

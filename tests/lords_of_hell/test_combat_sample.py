@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from combat_support import combat_state, events, hordes, play_round, texts
 
+from pbem_games.lords_of_hell.state import LohState
+
 DIS = "realm.dis"
 
 
-def sample_state() -> dict:
+def sample_state() -> LohState:
     return combat_state({
         "a": {"devil": "devil.glasya", "home": "realm.acheron", "souls": 2,
               "hordes": ["horde.fiends"] * 3 + ["horde.metal-beasts"]},
@@ -59,19 +61,19 @@ def test_lh_iv_4_01_sample_combat():
     assert len(events(log, "dis-hits")) == 2
     # after 2 fight rounds: the example's final armies
     assert hordes(st, "a") == ["horde.fiends", "horde.metal-beasts"]
-    assert st["players"]["a"]["souls"] == 0
+    assert st.players["a"].souls == 0
     assert hordes(st, "b") == ["horde.dark-critters", "horde.tormented-ones",
                                "horde.tormented-ones"]
-    assert st["players"]["b"]["souls"] == 0
+    assert st.players["b"].souls == 0
     assert hordes(st, "c") == []
-    fight = st["combat"]["fights"][0]
+    fight = st.combat["fights"][0]
     assert fight["rounds"] == 2 and fight["defeated"] == ["c"]
     # Belial and Glasya do not attack each other: capture. Belial (power 7) is dominant.
-    assert st["players"]["c"]["status"] == "prisoner"
-    assert st["players"]["c"]["captor"] == "b" and st["players"]["b"]["fresh"]
-    assert st["realms"][DIS] is None and st["players"]["c"]["home"] is None
-    assert st["players"]["b"]["sp"] == 1 and st["players"]["b"]["sp_from"] == ["c"]
-    assert st["players"]["a"]["sp"] == 0
+    assert st.players["c"].status == "prisoner"
+    assert st.players["c"].captor == "b" and st.players["b"].fresh
+    assert st.realms[DIS] is None and st.players["c"].home is None
+    assert st.players["b"].sp == 1 and st.players["b"].sp_from == ["c"]
+    assert st.players["a"].sp == 0
 
 
 def test_lh_iv_4_01_hit_order_of_round_one():

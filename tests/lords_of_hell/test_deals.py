@@ -3,7 +3,7 @@ canonical form, what may move when, and the checker's messages."""
 
 from __future__ import annotations
 
-from loh_kit import DATA, instances, line, trade
+from loh_kit import DATA, assign, instances, line, trade
 
 from pbem_games.lords_of_hell.orders import check_sheet
 
@@ -26,12 +26,12 @@ def test_lh_ii_2_01_matched_deal_moves_everything(make_state):
                 # the same terms written another way: clause and item order, Devil names
                 b="DEAL Baalzebub GIVES Oath of Belial TO Asmodeus; "
                   "Asmodeus GIVES Fiends AND 1 Soul, 1 Soul TO Baalzebub")
-    a, b = st["players"]["a"], st["players"]["b"]
-    assert (a["souls"], b["souls"]) == (1, 3)
+    a, b = st.players["a"], st.players["b"]
+    assert (a.souls, b.souls) == (1, 3)
     assert instances(st, "a", "hordes") == ["horde.fiends"]
     assert instances(st, "b", "hordes") == ["horde.fiends"]
-    assert "oath.belial.6" in a["hand"] and "oath.belial.6" not in b["hand"]
-    assert st["deals"][0]["id"] == "d1" and st["deals"][0]["parties"] == ["a", "b"]
+    assert "oath.belial.6" in a.hand and "oath.belial.6" not in b.hand
+    assert st.deals[0]["id"] == "d1" and st.deals[0]["parties"] == ["a", "b"]
     made = [e for e in log.events if e.kind == "deal-made"]
     assert made[0].visible_to == ("a", "b") and "Oath of Belial" in made[0].text
     public = [e for e in log.events if e.kind == "deal"][0]
@@ -43,7 +43,7 @@ def test_lh_ii_2_01_matched_deal_moves_everything(make_state):
 def test_lh_ii_2_2_01_private_diplomacy_tells_the_parties_only(make_state):
     st = table(make_state, variants={"private_diplomacy": True})
     log = trade(st, a="DEAL a GIVES 1 Soul TO b", b="DEAL a GIVES 1 Soul TO b")
-    assert st["players"]["b"]["souls"] == 2
+    assert st.players["b"].souls == 2
     assert not [e for e in log.events if e.kind == "deal"]
     assert [e.visible_to for e in log.events if e.kind == "deal-made"] == [("a", "b")]
 
@@ -51,7 +51,7 @@ def test_lh_ii_2_2_01_private_diplomacy_tells_the_parties_only(make_state):
 def test_unmatched_deal_is_reported_to_its_writer(make_state):
     st = table(make_state)
     log = trade(st, a="DEAL a GIVES 1 Soul TO b", b="DEAL a GIVES 2 Souls TO b")
-    assert st["players"]["b"]["souls"] == 1 and st["deals"] == []
+    assert st.players["b"].souls == 1 and st.deals == []
     msgs = {e.visible_to: e.text for e in log.events if e.kind == "deal-unmatched"}
     assert "no matching DEAL from b" in msgs[("a",)]
     assert "no matching DEAL from a" in msgs[("b",)]
@@ -61,7 +61,7 @@ def test_three_party_deal_needs_every_party(make_state):
     st = table(make_state)
     terms = "DEAL a GIVES 1 Soul TO b; b GIVES Bury TO c; c GIVES Juggernauts TO a"
     log = trade(st, a=terms, b=terms)
-    assert st["deals"] == [] and st["players"]["a"]["souls"] == 3
+    assert st.deals == [] and st.players["a"].souls == 3
     assert any("no matching DEAL from c" in e.text for e in log.events)
     trade(st, a=terms, b=terms, c=terms)
     assert instances(st, "a", "hordes")[-1] == "horde.juggernauts"
@@ -72,13 +72,13 @@ def test_escrow_item_gone_nothing_moves(make_state):
     """b holds one Wand of Might and deals it twice; the first deal takes it, the second
     fails whole: c's Souls do not move either."""
     st = table(make_state)
-    st["players"]["c"]["souls"] = 2
+    st.players["c"].souls = 2
     log = trade(st, b="DEAL b GIVES Wand of Might TO a\n"
                       "DEAL b GIVES Wand of Might TO c; c GIVES 2 Souls TO b",
                 a="DEAL b GIVES Wand of Might TO a",
                 c="DEAL c GIVES 2 Souls TO b; b GIVES Wand of Might TO c")
     assert instances(st, "a", "artifacts") == ["artifact.wand-of-might"]
-    assert st["players"]["c"]["souls"] == 2 and st["players"]["b"]["souls"] == 1
+    assert st.players["c"].souls == 2 and st.players["b"].souls == 1
     failed = [e for e in log.events if e.kind == "deal-failed"]
     assert failed[0].visible_to == ("b", "c")
     assert "nothing changes hands" in failed[0].text and "b has 0" in failed[0].text
@@ -101,7 +101,7 @@ def test_lh_ii_2_01_tabled_things_only_in_the_transfer_phase(make_state):
 
 def test_lh_i_3_2_03_no_artifact_to_a_prisoner(make_state):
     st = table(make_state)
-    st["players"]["a"].update(status="prisoner", captor="b")
+    assign(st.players["a"], status="prisoner", captor="b")
     terms = "DEAL b GIVES Wand of Might TO a"
     log = trade(st, a=terms, b=terms)
     assert instances(st, "b", "artifacts") == ["artifact.wand-of-might"]
@@ -111,22 +111,22 @@ def test_lh_i_3_2_03_no_artifact_to_a_prisoner(make_state):
 
 def test_lh_i_1_1_05_prisoner_trades_only_with_captor_or_permitted(make_state):
     st = table(make_state)
-    st["players"]["a"].update(status="prisoner", captor="b")
+    assign(st.players["a"], status="prisoner", captor="b")
     terms = "DEAL a GIVES 1 Soul TO c"
     log = trade(st, a=terms, c=terms)
-    assert st["players"]["c"]["souls"] == 0
+    assert st.players["c"].souls == 0
     assert "a and c cannot trade now (LH-I.1.1-05)" in \
         [e.text for e in log.events if e.kind == "deal-failed"][0]
     trade(st, a="DEAL a GIVES 1 Soul TO b", b="DEAL a GIVES 1 Soul TO b")
-    assert st["players"]["b"]["souls"] == 2  # with the captor
-    st["players"]["a"]["permits"] = ["c"]
+    assert st.players["b"].souls == 2  # with the captor
+    st.players["a"].permits = ["c"]
     trade(st, a=terms, c=terms)
-    assert st["players"]["c"]["souls"] == 1
+    assert st.players["c"].souls == 1
 
 
 def test_lh_i_1_1_04_knocked_out_devils_cannot_trade(make_state):
     st = table(make_state, phase="combat", round=2)
-    st["players"]["a"]["status"] = "ko"
+    st.players["a"].status = "ko"
     terms = "DEAL b GIVES Bury TO a"
     trade(st, a=terms, b=terms)
     assert instances(st, "b", "hand") == ["oath.belial.6", "ritual.bury"]
@@ -136,33 +136,33 @@ def test_lh_i_2_06_realm_swap_needs_both(make_state):
     st = table(make_state)
     r = line(st, "a", "DEAL a GIVES Realm TO b; b GIVES 1 Soul TO a")
     assert r.status == "illegal" and r.rule == "LH-I.2-06"
-    home_a, home_b = st["players"]["a"]["home"], st["players"]["b"]["home"]
+    home_a, home_b = st.players["a"].home, st.players["b"].home
     terms = "DEAL a GIVES Realm TO b; b GIVES Realm TO a"
     trade(st, a=terms, b=terms)
-    assert (st["players"]["a"]["home"], st["players"]["b"]["home"]) == (home_b, home_a)
-    assert (st["realms"][home_a], st["realms"][home_b]) == ("b", "a")
+    assert (st.players["a"].home, st.players["b"].home) == (home_b, home_a)
+    assert (st.realms[home_a], st.realms[home_b]) == ("b", "a")
 
 
 def test_lh_i_1_1_09_prisoner_handed_to_a_new_captor(make_state):
     st = table(make_state)
-    st["players"]["c"].update(status="prisoner", captor="a", permits=["d"])
+    assign(st.players["c"], status="prisoner", captor="a", permits=["d"])
     terms = "DEAL a GIVES Prisoner c TO b; b GIVES 1 Soul TO a"
     trade(st, a=terms, b=terms)
-    c = st["players"]["c"]
-    assert (c["status"], c["captor"], c["permits"]) == ("prisoner", "b", [])
-    st["phase"], st["round"] = "combat", 1
+    c = st.players["c"]
+    assert (c.status, c.captor, c.permits) == ("prisoner", "b", [])
+    st.phase, st.round = "combat", 1
     r = line(st, "b", "DEAL b GIVES Prisoner c TO a")
     assert r.status == "illegal" and r.rule == "LH-I.1.1-09"
 
 
 def test_lh_i_1_1_10_prisoner_handed_to_a_homeless_devil_is_freed(make_state):
     st = table(make_state)
-    st["players"]["c"].update(status="prisoner", captor="a")
-    st["realms"][st["players"]["d"]["home"]] = None
-    st["players"]["d"].update(home=None, hordes=[], status="earth")
+    assign(st.players["c"], status="prisoner", captor="a")
+    st.realms[st.players["d"].home] = None
+    assign(st.players["d"], home=None, hordes=[], status="earth")
     terms = "DEAL a GIVES Prisoner c TO d"
     log = trade(st, a=terms, d=terms)
-    assert st["players"]["c"]["status"] == "hell"
+    assert st.players["c"].status == "hell"
     assert any(e.kind == "freed" and e.rule == "LH-I.1.1-10" for e in log.events)
 
 
@@ -173,13 +173,13 @@ def test_lh_ii_3_promises_recorded_with_their_term(make_state):
     other = ('DEAL c GIVES Juggernauts TO a; c PROMISES "3 Hordes next turn!" TO a; '
              'b PROMISES VOTE a TO a UNTIL NEXT TURN; a PROMISES NAP TO c, b')
     trade(st, a=terms, b=other, c=terms)
-    pr = {p["kind"]: p for p in st["promises"]}
+    pr = {p["kind"]: p for p in st.promises}
     assert pr["NAP"]["to"] == ["b", "c"] and pr["NAP"]["until"] == 2  # LH-II.3.1-08
     assert pr["VOTE"]["target"] == "a" and pr["VOTE"]["target_devil"] == "devil.asmodeus"
     assert pr["VOTE"]["until"] == 3  # LH-II.3-01: never past the next turn
     assert pr["TEXT"]["until"] == 3 and '"3 hordes next turn"' in pr["TEXT"]["text"]
-    assert [p["id"] for p in st["promises"]] == ["d1.1", "d1.2", "d1.3"]
-    assert all(p["deal"] == "d1" and p["turn"] == 2 for p in st["promises"])
+    assert [p["id"] for p in st.promises] == ["d1.1", "d1.2", "d1.3"]
+    assert all(p["deal"] == "d1" and p["turn"] == 2 for p in st.promises)
 
 
 def test_lh_i_1_1_12_glasya_surrenders_for_a_promise(make_state):
@@ -189,43 +189,43 @@ def test_lh_i_1_1_12_glasya_surrenders_for_a_promise(make_state):
                      "gla": {"devil": "devil.glasya", "hordes": ["horde.fiends"]}})
     terms = "DEAL Glasya GIVES Surrender TO Asmodeus; Asmodeus PROMISES NAH TO Glasya"
     log = trade(st, asm=terms, gla=terms)
-    g = st["players"]["gla"]
-    assert (g["status"], g["captor"]) == ("prisoner", "asm")
-    assert st["promises"][0]["kind"] == "NAH" and st["promises"][0]["from"] == "asm"
+    g = st.players["gla"]
+    assert (g.status, g.captor) == ("prisoner", "asm")
+    assert st.promises[0]["kind"] == "NAH" and st.promises[0]["from"] == "asm"
     assert "gla surrenders to asm" in [e for e in log.events if e.kind == "deal"][0].text
 
 
 def test_lh_ii_2_4_02_silence_refuses_deals(make_state):
     st = table(make_state)
-    st["silence"] = {"by": "d", "turn": 1, "phase": "transfer", "round": 0}
+    st.silence = {"by": "d", "turn": 1, "phase": "transfer", "round": 0}
     terms = "DEAL a GIVES 1 Soul TO b; a PROMISES NAP TO b"
     log = trade(st, a=terms, b=terms)
-    assert st["players"]["a"]["souls"] == 3 and st["promises"] == []
+    assert st.players["a"].souls == 3 and st.promises == []
     refused = [e for e in log.events if e.kind == "deal-refused"]
     assert refused and "Silence is in force" in refused[0].text
 
 
 def test_lh_ii_2_1_03_normal_trade_ends_protection(make_state):
     st = table(make_state)
-    st["players"]["a"]["protected"] = list(st["players"]["a"]["hordes"])
+    st.players["a"].protected = list(st.players["a"].hordes)
     trade(st, a="DEAL a GIVES Fiends TO b", b="DEAL a GIVES Fiends TO b")
-    moved = st["players"]["b"]["hordes"][0]
-    assert moved not in st["players"]["b"]["protected"] + st["players"]["a"]["protected"]
+    moved = st.players["b"].hordes[0]
+    assert moved not in st.players["b"].protected + st.players["a"].protected
 
 
 def test_lh_i_2_04_05_homes_follow_the_forces(make_state):
     st = table(make_state)
     # a prisoner with no Souls gives away his last horde: his realm is lost; the
     # homeless receiver (Devil on Earth, no forces in Hell) takes one
-    st["players"]["d"].update(status="prisoner", captor="a", permits=["c"])
-    st["players"]["c"]["home"], old = None, st["players"]["c"]["home"]
-    st["realms"][old] = None
-    st["players"]["c"]["hordes"] = []
-    st["players"]["c"]["status"] = "earth"
+    assign(st.players["d"], status="prisoner", captor="a", permits=["c"])
+    st.players["c"].home, old = None, st.players["c"].home
+    st.realms[old] = None
+    st.players["c"].hordes = []
+    st.players["c"].status = "earth"
     terms = "DEAL d GIVES Metal Beasts TO c"
     log = trade(st, c=terms, d=terms)
-    assert st["players"]["d"]["home"] is None
-    assert st["players"]["c"]["home"] is not None  # gained forces: takes a realm
+    assert st.players["d"].home is None
+    assert st.players["c"].home is not None  # gained forces: takes a realm
     kinds = [e.kind for e in log.events]
     assert "home-lost" in kinds and "home-taken" in kinds
 
@@ -273,14 +273,14 @@ def test_lh_ii_3_3_01_promise_changed_by_all_parties(make_state):
                              "hand": ["special.recall"] * 3}})
     old = 'DEAL Belial PROMISES "3 resource cards next transfer phase" TO Asmodeus'
     trade(st, asm=old, bel=old)
-    assert [p["id"] for p in st["promises"]] == ["d1.1"]
+    assert [p["id"] for p in st.promises] == ["d1.1"]
     new = "DEAL Belial GIVES 2 Fiends TO Asmodeus; Asmodeus RELEASES d1.1"
     r = line(st, "bel", new)
     assert r.canonical == "DEAL bel GIVES 2 Fiends TO asm; asm RELEASES d1.1"
     trade(st, asm=new)  # Belial alone cannot drop it
-    assert len(st["promises"]) == 1
+    assert len(st.promises) == 1
     log = trade(st, asm=new, bel=new)
-    assert st["promises"] == [] and instances(st, "asm", "hordes") == ["horde.fiends"] * 2
+    assert st.promises == [] and instances(st, "asm", "hordes") == ["horde.fiends"] * 2
     public = [e.text for e in log.events if e.kind == "deal"][0]
     assert "promise d1.1 is dropped by asm and bel" in public
 
@@ -289,7 +289,7 @@ def test_lh_ii_3_3_01_release_checker(make_state):
     st = table(make_state)
     r = line(st, "a", "DEAL a RELEASES d9.9")
     assert r.status == "invalid" and "no promise" in r.message
-    st["promises"] = [{"id": "d1.1", "from": "b", "to": ["c"], "kind": "NAP", "text": "",
+    st.promises = [{"id": "d1.1", "from": "b", "to": ["c"], "kind": "NAP", "text": "",
                        "turn": 1, "until": 1}]
     r = line(st, "a", "DEAL a RELEASES d1.1")
     assert r.status == "illegal" and "not a party" in r.message
@@ -300,7 +300,7 @@ def test_trading_parsers_never_crash(make_state):
     import random
 
     st = table(make_state)
-    st["players"]["c"].update(status="prisoner", captor="a")
+    assign(st.players["c"], status="prisoner", captor="a")
     words = ["DEAL", "FOR", "ELSE", "GIVES", "TO", "PROMISES", "RELEASES", "UNTIL", "NEXT",
              "a", "b", "Belial", "2", "0", "99999999999", "Souls", "Fiends", "Oath", "of",
              "Prisoner", "Realm", "Surrender", ";", ",", '"', "AND", "ANY", "NAP", "VOTE",
@@ -313,7 +313,7 @@ def test_trading_parsers_never_crash(make_state):
         text = rng.choice(keywords) + " " + " ".join(rng.choice(words)
                                                      for _ in range(rng.randint(0, 9)))
         for phase in ("transfer", "combat", "gathering"):
-            st["phase"] = phase
+            st.phase = phase
             sheet = check_sheet(st, DATA, rng.choice("abc"), text)
             assert len(sheet.lines) == 1
 

@@ -7,9 +7,10 @@ from loh_kit import DATA
 
 from pbem.engine import ACCEPTED, AMBIGUOUS, ILLEGAL, INVALID, UNKNOWN
 from pbem_games.lords_of_hell.orders import check_sheet, standing
+from pbem_games.lords_of_hell.state import LohState
 
 
-def line(st: dict, text: str, player: str = "a"):
+def line(st: LohState, text: str, player: str = "a"):
     sheet = check_sheet(st, DATA, player, text)
     assert len(sheet.lines) == 1
     return sheet.lines[0]
@@ -116,7 +117,7 @@ def test_pb_36_vote_errors(make_state):
     assert r.status == UNKNOWN
     sheet = check_sheet(st, DATA, "a", "VOTE Belial\nVOTE Glasya")
     assert [x.status for x in sheet.lines] == [ACCEPTED, ILLEGAL]
-    st["phase"] = "transfer"
+    st.phase = "transfer"
     assert line(st, "VOTE Belial").status == ILLEGAL
 
 

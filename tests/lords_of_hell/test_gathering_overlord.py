@@ -3,20 +3,21 @@
 
 from __future__ import annotations
 
-from loh_kit import DATA
+from loh_kit import DATA, assign
 
 from pbem.dice import Dice
 from pbem.eventlog import Log
 from pbem_games.lords_of_hell import combat, gathering, turn
 from pbem_games.lords_of_hell.datamodel import HPOH
 from pbem_games.lords_of_hell.orders import check_sheet
+from pbem_games.lords_of_hell.state import LohState
 
 ASM, BAAL, BEL, GLA = "devil.asmodeus", "devil.baalzebub", "devil.belial", "devil.glasya"
 
 
-def sheets(st: dict, **lines: str) -> dict:
+def sheets(st: LohState, **lines: str) -> dict:
     out = {}
-    for name in st["seats"]:
+    for name in st.seats:
         text = lines.get(name)
         out[name] = None if text is None else check_sheet(st, DATA, name, text)
         if out[name] is not None:
@@ -25,27 +26,27 @@ def sheets(st: dict, **lines: str) -> dict:
     return out
 
 
-def resolve(st: dict, script: list[int] | None = None, **lines: str) -> tuple[bool, Log]:
+def resolve(st: LohState, script: list[int] | None = None, **lines: str) -> tuple[bool, Log]:
     log, dice = Log(), Dice(script=script or [])
     found = gathering.resolve(st, sheets(st, **lines), DATA, dice, log)
     dice.finish()
     return found, log
 
 
-def gathering_state(make_state, players: dict, **fields) -> dict:
+def gathering_state(make_state, players: dict, **fields) -> LohState:
     return make_state(players=players, phase="gathering", **fields)
 
 
 def test_lh_iii_4_2_03_suitable_unless_objections_reach_markers(make_state):
     st = gathering_state(make_state, {"a": {"proclaimed": 2}, "b": {}, "c": {}, "d": {}})
     found, _ = resolve(st, b="OBJECT Asmodeus")
-    assert found and st["overlord"] == "a"
+    assert found and st.overlord == "a"
 
 
 def test_lh_iii_4_2_03_as_many_objections_as_markers_unsuit(make_state):
     st = gathering_state(make_state, {"a": {"proclaimed": 2}, "b": {}, "c": {}, "d": {}})
     found, log = resolve(st, b="OBJECT Asmodeus", c="OBJECT asmo")
-    assert not found and st["overlord"] is None
+    assert not found and st.overlord is None
     cand = next(e for e in log.events if e.kind == "candidate")
     assert cand.data == {"player": "a", "markers": 2, "objections": 2, "suitable": False}
 
@@ -55,7 +56,7 @@ def test_lh_iii_4_2_04_only_devils_in_hell_object(make_state):
                                       "c": {"status": "prisoner", "captor": "d"},
                                       "d": {}})
     found, log = resolve(st, b="OBJECT Asmodeus", c="OBJECT Asmodeus")
-    assert found and st["overlord"] == "a"
+    assert found and st.overlord == "a"
     void = [e for e in log.events if e.kind == "objection-void"]
     assert [e.visible_to for e in void] == [("b",), ("c",)]
     assert all(e.rule == "LH-III.4.2-04" for e in void)
@@ -72,7 +73,7 @@ def test_lh_iii_4_2_05_one_devil_objects_to_several(make_state):
 def test_lh_iii_4_2_05_duplicate_objections_count_once(make_state):
     st = gathering_state(make_state, {"a": {"proclaimed": 2}, "b": {}, "c": {}, "d": {}})
     found, _ = resolve(st, b="OBJECT Asmodeus\nOBJECT Asmodeus")
-    assert found and st["overlord"] == "a"
+    assert found and st.overlord == "a"
 
 
 def test_nap_no_objections_variant_voids_objection(make_state):
@@ -82,7 +83,7 @@ def test_nap_no_objections_variant_voids_objection(make_state):
     st = gathering_state(make_state, {"a": {"proclaimed": 1}, "b": {}, "c": {}, "d": {}},
                          promises=[promise], variants={"nap_no_objections": True})
     found, log = resolve(st, b="OBJECT Asmodeus")
-    assert found and st["overlord"] == "a"
+    assert found and st.overlord == "a"
     assert any(e.kind == "objection-void" and e.visible_to == ("b",) for e in log.events)
 
 
@@ -98,7 +99,7 @@ def test_nap_without_the_variant_does_not_void(make_state):
 def test_lh_iii_4_2_06_ten_sp_suitable_without_markers(make_state):
     st = gathering_state(make_state, {"a": {"sp": 10}, "b": {"sp": 9}, "c": {}, "d": {}})
     found, log = resolve(st)
-    assert found and st["overlord"] == "a"
+    assert found and st.overlord == "a"
     assert any(e.rule == "LH-III.4.2-06" for e in log.events)
 
 
@@ -106,7 +107,7 @@ def test_lh_iii_4_2_06_ten_sp_suitable_despite_objections(make_state):
     st = gathering_state(make_state, {"a": {"sp": 11, "proclaimed": 1}, "b": {}, "c": {},
                                       "d": {}})
     found, _ = resolve(st, b="OBJECT Asmodeus")
-    assert found and st["overlord"] == "a"
+    assert found and st.overlord == "a"
 
 
 def test_lh_iii_4_2_06_ten_sp_still_goes_to_tie_breaks(make_state):
@@ -115,7 +116,7 @@ def test_lh_iii_4_2_06_ten_sp_still_goes_to_tie_breaks(make_state):
     st = gathering_state(make_state, {"a": {"sp": 10, "status": "earth"},
                                       "b": {"proclaimed": 1}, "c": {}, "d": {}})
     found, _ = resolve(st)
-    assert found and st["overlord"] == "b"
+    assert found and st.overlord == "b"
 
 
 def test_lh_iii_4_3_02_in_hell_first(make_state):
@@ -123,7 +124,7 @@ def test_lh_iii_4_3_02_in_hell_first(make_state):
                                             "captor": "c"},
                                       "b": {"proclaimed": 1}, "c": {}, "d": {}})
     found, log = resolve(st)
-    assert found and st["overlord"] == "b"
+    assert found and st.overlord == "b"
     assert any(e.kind == "tie-break" and e.data["players"] == ["b"] for e in log.events)
 
 
@@ -131,7 +132,7 @@ def test_lh_iii_4_3_02_hpoh_controller_second(make_state):
     st = gathering_state(make_state, {"a": {"proclaimed": 1}, "b": {"proclaimed": 1},
                                       "c": {"proclaimed": 1, "home": HPOH}, "d": {}})
     found, _ = resolve(st)
-    assert found and st["overlord"] == "c"
+    assert found and st.overlord == "c"
 
 
 def test_lh_iii_4_3_02_hpoh_holder_on_earth_loses_to_one_in_hell(make_state):
@@ -140,7 +141,7 @@ def test_lh_iii_4_3_02_hpoh_holder_on_earth_loses_to_one_in_hell(make_state):
                                             "hordes": ["horde.fiends"]},
                                       "c": {}, "d": {}})
     found, _ = resolve(st)
-    assert found and st["overlord"] == "a"
+    assert found and st.overlord == "a"
 
 
 def test_lh_iii_4_3_02_example_multiple_overlords(make_state, monkeypatch):
@@ -160,8 +161,8 @@ def test_lh_iii_4_3_02_example_multiple_overlords(make_state, monkeypatch):
                                       "m": {"devil": "devil.mammon"}}, turn=3)
     found, log = resolve(st)
     assert fought == [["a", "c"]]
-    assert found and st["overlord"] == "c"
-    assert st["realms"][HPOH] is None
+    assert found and st.overlord == "c"
+    assert st.realms[HPOH] is None
 
 
 def test_lh_iii_4_3_03_open_fight_draw_no_overlord_then_proclaiming(make_state,
@@ -170,16 +171,16 @@ def test_lh_iii_4_3_03_open_fight_draw_no_overlord_then_proclaiming(make_state,
     st = gathering_state(make_state, {"a": {"proclaimed": 1}, "b": {"proclaimed": 1},
                                       "c": {}, "d": {}})
     found, log = resolve(st, a="VOTE Asmodeus", b="VOTE Asmodeus")
-    assert not found and st["overlord"] is None
+    assert not found and st.overlord is None
     assert any(e.kind == "open-fight-draw" for e in log.events)
-    assert st["players"]["a"]["proclaimed"] == 1  # 2 votes, -1 in a 4-player game
-    assert st["players"]["b"]["proclaimed"] == 0
+    assert st.players["a"].proclaimed == 1  # 2 votes, -1 in a 4-player game
+    assert st.players["b"].proclaimed == 0
 
 
 def test_lh_iii_4_3_01_no_candidates_no_overlord(make_state):
     st = gathering_state(make_state, ["a", "b", "c", "d"])
     found, log = resolve(st)
-    assert not found and st["overlord"] is None
+    assert not found and st.overlord is None
     assert any(e.kind == "no-overlord" for e in log.events)
 
 
@@ -187,14 +188,14 @@ def test_g28_earth_condition_ends_with_the_gathering(make_state):
     st = gathering_state(make_state, ["a", "b", "c", "d"],
                          earth_condition="special.world-war")
     resolve(st)
-    assert st["earth_condition"] is None
+    assert st.earth_condition is None
 
 
 def test_g28_earth_condition_cleared_when_overlord_found(make_state):
     st = gathering_state(make_state, {"a": {"proclaimed": 1}, "b": {}, "c": {}, "d": {}},
                          earth_condition="special.time-of-virtue")
     assert resolve(st)[0]
-    assert st["earth_condition"] is None
+    assert st.earth_condition is None
 
 
 def test_lh_iii_4_4_01_turn_ends_the_game_with_the_result(make_state):
@@ -203,12 +204,12 @@ def test_lh_iii_4_4_01_turn_ends_the_game_with_the_result(make_state):
                                       "b": {"sp": 2, "hand": ["oath.asmodeus.1"]},
                                       "c": {"sp": 1}, "d": {"sp": 1}})
     res = turn.resolve(st, sheets(st), Dice(script=[]), DATA)
-    assert res.finished and res.state["phase"] == "over"
-    assert res.state["overlord"] == "a"
-    assert res.state["vp"] == {"a": 5.5, "b": 3.0, "c": 0.0, "d": 0.0}
+    assert res.finished and res.state.phase == "over"
+    assert res.state.overlord == "a"
+    assert res.state.vp == {"a": 5.5, "b": 3.0, "c": 0.0, "d": 0.0}
     # no final full stop: the result is set inside "The game is over: ... VP." (issue 20)
     assert res.result == "Asmodeus (a) is the Overlord of Hell. Asmodeus (a) wins with 5.5 VP"
-    assert st["overlord"] is None  # turn.resolve works on a copy
+    assert st.overlord is None  # turn.resolve works on a copy
 
 
 def test_lh_iii_4_2_04_status_is_checked_when_the_stage_resolves(make_state):
@@ -219,7 +220,7 @@ def test_lh_iii_4_2_04_status_is_checked_when_the_stage_resolves(make_state):
                                       "c": {}, "d": {}})
     given = sheets(st, b="OBJECT Asmodeus")
     assert given["b"].lines[0].ok
-    st["players"]["b"].update(status="hell", captor=None)
+    assign(st.players["b"], status="hell", captor=None)
     log = Log()
     assert not gathering.resolve(st, given, DATA, Dice(script=[]), log)
     assert [e.data["player"] for e in log.events if e.kind == "objection"] == ["b"]

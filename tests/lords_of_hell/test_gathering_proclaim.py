@@ -5,12 +5,13 @@ from __future__ import annotations
 from test_gathering_overlord import resolve
 
 from pbem_games.lords_of_hell.datamodel import HPOH
+from pbem_games.lords_of_hell.state import LohState
 
 ASM, BEL, GLA, MAM = "devil.asmodeus", "devil.belial", "devil.glasya", "devil.mammon"
 
 
-def markers(st: dict) -> dict:
-    return {n: p["proclaimed"] for n, p in st["players"].items()}
+def markers(st: LohState) -> dict:
+    return {n: p.proclaimed for n, p in st.players.items()}
 
 
 def test_lh_iii_4_5_05_example_four_players(make_state):

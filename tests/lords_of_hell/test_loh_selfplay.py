@@ -15,8 +15,8 @@ def test_random_games_keep_the_invariants_and_use_the_orders():
     for seed in range(16):
         st, u = play(seed, stages=60, check=check_invariants)
         used.update(u)
-        ends["overlord" if st["overlord"] else "going"] += 1
-        turns.append(st["turn"])
+        ends["overlord" if st.overlord else "going"] += 1
+        turns.append(st.turn)
     assert ends["overlord"] >= 8, ends  # most games find an Overlord within 60 stages
     assert max(turns) >= 3, turns  # and some take more than two turns
     for kind in ("DEAL", "FORCED OPH", "PLAY", "RITUAL", "EARTH", "TARGET", "NO MOVE",
@@ -31,11 +31,12 @@ def test_the_invariant_check_catches_a_lost_card():
 
     from pbem.dice import Dice
     from pbem_games.lords_of_hell import GAME
+    from pbem_games.lords_of_hell.state import LohState
 
-    st, _, _ = GAME.new_game(["a", "b", "c", "d"], {}, Dice("x"))
-    n_cards = len(st["cards"])
+    st = LohState.from_dict(GAME.new_game(["a", "b", "c", "d"], {}, Dice("x"))[0])
+    n_cards = len(st.cards)
     n_oaths = sum(1 for c in places(st) if c.startswith("oath."))
     check_invariants(st, n_cards, n_oaths)
-    st["deck"].pop()
+    st.deck.pop()
     with pytest.raises(AssertionError):
         check_invariants(st, n_cards, n_oaths)

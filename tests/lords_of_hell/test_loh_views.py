@@ -39,15 +39,15 @@ def test_another_players_secrets_do_not_change_a_view():
     st = _table()
     before = player_view(st, "b", DATA)
     changed = copy.deepcopy(st)
-    changed["players"]["a"]["hand"] = list(reversed(changed["players"]["a"]["hand"]))
-    changed["cards"][changed["players"]["a"]["rituals"][0]] = "ritual.infernal-plague"
+    changed.players["a"].hand = list(reversed(changed.players["a"].hand))
+    changed.cards[changed.players["a"].rituals[0]] = "ritual.infernal-plague"
     assert player_view(changed, "b", DATA) == before
     assert player_view(changed, "a", DATA) != player_view(st, "a", DATA)
 
 
 def test_lh_ii_2_2_01_private_promises_only_to_their_parties():
     st = _table()
-    st["promises"] = [
+    st.promises = [
         {"id": "d1.1", "from": "a", "to": ["b"], "kind": "NAP", "text": "NAP",
          "turn": 1, "until": 1, "public": False},
         {"id": "d2.1", "from": "c", "to": ["d"], "kind": "NAH", "text": "NAH",

@@ -40,10 +40,10 @@ def test_lh_iv_2_6_06_fiends_cast_the_plague_then_asmodeus_the_furnace(make_stat
     st = example_state(make_state)
     log = finish(st, {"a": sheet(st, "a", "FINISH Infernal Plague\nFINISH Furnace of Souls")},
                  script=[1, 4, 1, 1])  # a: DF 1, Fiends 4; b: Fiends 1, Fiends 1
-    a = st["players"]["a"]
+    a = st.players["a"]
     assert ids(st, "a", "hordes") == ["horde.fiends", "horde.fiends"]  # + the card drawn
     assert ids(st, "b", "hordes") == []
-    assert a["rituals"] == [] and a["souls"] == 1
+    assert a.rituals == [] and a.souls == 1
     assert public(log)[0] == ("a finishes Infernal Plague (cast by the Diabolic Fiends): "
                               "every horde in Hell but Leviathan rolls a die and dies on a 1.")
     assert "a gains 3 Souls from the Infernal Plague." in public(log)
@@ -59,8 +59,8 @@ def test_lh_iv_2_6_06_the_danger_the_fiends_die_before_their_ritual(make_state):
     log = finish(st, {"a": sheet(st, "a", "FINISH Infernal Plague BY Devil\n"
                                        "FINISH Furnace of Souls BY Diabolic Fiends")},
                  script=[1, 4, 1, 1])
-    a = st["players"]["a"]
-    assert a["rituals"] == [] and a["souls"] == 3 and a["hand"] == []
+    a = st.players["a"]
+    assert a.rituals == [] and a.souls == 3 and a.hand == []
     assert ("a's Furnace of Souls lost its caster (the Diabolic Fiends) and is discarded "
             "unfinished." in public(log))
 
@@ -73,7 +73,7 @@ def test_lh_iv_2_6_04_rituals_beyond_the_casters_are_discarded(make_state):
     st = combat_state(make_state, {"a": {"souls": 2, "rituals": ["ritual.bury",
                                                                  "ritual.furnace-of-souls"]}})
     log = finish(st, {"a": sheet(st, "a", "FINISH Furnace of Souls")})
-    assert st["players"]["a"]["rituals"] == []
+    assert st.players["a"].rituals == []
     assert discarded(st) == ["ritual.bury", "ritual.furnace-of-souls"]
     assert public(log)[0] == ("a's Bury has no caster left and is discarded (one ritual per "
                               "caster).")
@@ -92,8 +92,8 @@ def test_lh_i_3_3_04_glasya_finishes_two_rituals_in_one_round(make_state):
                                    "d": {"souls": 2, "rituals": ["ritual.bury",
                                                                  "ritual.furnace-of-souls"]}})
     finish(st, {"d": sheet(st, "d", "FINISH Bury ON b Fiends\nFINISH Furnace of Souls")})
-    assert st["players"]["d"]["rituals"] == [] and st["players"]["b"]["hordes"] == []
-    assert st["players"]["d"]["souls"] == 0
+    assert st.players["d"].rituals == [] and st.players["b"].hordes == []
+    assert st.players["d"].souls == 0
 
 
 def test_lh_i_3_3_03_a_diabolic_fiends_casts_while_the_devil_is_on_earth(make_state):
@@ -102,7 +102,7 @@ def test_lh_i_3_3_03_a_diabolic_fiends_casts_while_the_devil_is_on_earth(make_st
     st = combat_state(make_state, {"a": {"status": "earth", "hordes": [DF], "souls": 4,
                                          "rituals": ["ritual.furnace-of-souls"]}})
     log = finish(st, {"a": sheet(st, "a", "FINISH Furnace of Souls BY Devil SACRIFICE 2")})
-    assert st["players"]["a"]["souls"] == 2
+    assert st.players["a"].souls == 2
     assert any("cast by the Diabolic Fiends" in t for t in public(log))
     assert private(log, "a")[0] == ("The caster you named for Furnace of Souls (Asmodeus) "
                                     "is not free: the Diabolic Fiends casts it.")
@@ -117,7 +117,7 @@ def test_lh_iv_2_6_02_an_army_that_moved_finishes_nothing(make_state):
                       still=["b", "c", "d"])
     log = finish(st, {"a": sheet(st, "a", "FINISH Furnace of Souls")})
     assert ids(st, "a", "rituals") == ["ritual.furnace-of-souls"]
-    assert st["players"]["a"]["souls"] == 2
+    assert st.players["a"].souls == 2
     assert private(log, "a") == ["Your army moved this combat round, so it finishes no ritual "
                                  "(your FINISH orders are not carried out)."]
 
@@ -139,7 +139,7 @@ def test_lh_i_3_3_05_rituals_resolve_starter_first(make_state):
     log = finish(st, {"a": sheet(st, "a", "FINISH Bury ON b Fiends"),
                       "b": sheet(st, "b", "FINISH Chain Catalysm ON a Bury")})
     assert ids(st, "b", "hordes") == ["horde.fiends"]
-    assert st["players"]["a"]["rituals"] == []
+    assert st.players["a"].rituals == []
     assert private(log, "a") == ["You have no (other) Bury tabled to finish."]
 
 
@@ -149,7 +149,7 @@ def test_same_rituals_with_a_as_starter_bury_first(make_state):
                                          "hordes": ["horde.fiends"]}})
     finish(st, {"a": sheet(st, "a", "FINISH Bury ON b Fiends"),
                 "b": sheet(st, "b", "FINISH Chain Catalysm ON a Bury")})
-    assert st["players"]["b"]["hordes"] == []
+    assert st.players["b"].hordes == []
     # a's Bury was finished and discarded: b's Chain Catalysm has no target left (G8)
     assert ids(st, "b", "rituals") == ["ritual.chain-catalysm"]
 
@@ -160,9 +160,9 @@ def test_lh_iv_2_6_04_no_ritual_to_finish_discards_nothing(make_state):
     st = combat_state(make_state, {"a": {"rituals": ["ritual.chain-catalysm", "ritual.bury"]},
                                    "b": {"souls": 1}})
     s = sheet(st, "a", "FINISH Chain Catalysm ON b Soul")
-    st["players"]["a"]["rituals"].pop(0)
+    st.players["a"].rituals.pop(0)
     log = finish(st, {"a": s})
-    assert ids(st, "a", "rituals") == ["ritual.bury"] and st["players"]["b"]["souls"] == 1
+    assert ids(st, "a", "rituals") == ["ritual.bury"] and st.players["b"].souls == 1
     assert public(log) == []
     assert private(log, "a") == ["You have no (other) Chain Catalysm tabled to finish."]
 
@@ -175,13 +175,13 @@ def test_finish_through_the_turn(make_state):
 
     st = make_state({"a": {"souls": 2, "rituals": ["ritual.furnace-of-souls"]},
                      "b": {}, "c": {}, "d": {}}, deck=["horde.fiends"] * 5)
-    st = turn.resolve(st, {n: None for n in st["seats"]}, Dice(seed="x"), DATA).state
-    assert (st["phase"], st["round"], st["players"]["a"]["rituals_up"]) == ("combat", 1, True)
-    sheets = {n: None for n in st["seats"]}
+    st = turn.resolve(st, {n: None for n in st.seats}, Dice(seed="x"), DATA).state
+    assert (st.phase, st.round, st.players["a"].rituals_up) == ("combat", 1, True)
+    sheets = {n: None for n in st.seats}
     sheets["a"] = sheet(st, "a", "NO MOVE\nFINISH Furnace of Souls")
     st = turn.resolve(st, sheets, Dice(seed="y"), DATA).state
-    a = st["players"]["a"]
-    assert (a["souls"], a["rituals"]) == (0, [])
+    a = st.players["a"]
+    assert (a.souls, a.rituals) == (0, [])
     assert ids(st, "a", "hordes") == ["horde.fiends"]
 
 
@@ -193,7 +193,7 @@ def test_lh_i_3_3_04_a_spare_caster_takes_over(make_state):
         "ritual.infernal-plague", "ritual.furnace-of-souls"]}})
     log = finish(st, {"a": sheet(st, "a", "FINISH Infernal Plague\nFINISH Furnace of Souls")},
                  script=[6, 1])
-    assert st["players"]["a"]["rituals"] == [] and st["players"]["a"]["souls"] == 1
+    assert st.players["a"].rituals == [] and st.players["a"].souls == 1
     assert any(t.startswith("a finishes Furnace of Souls (cast by Asmodeus)")
                for t in public(log))
     assert private(log, "a") == ["Your Furnace of Souls lost its caster (the Diabolic Fiends):"

@@ -25,7 +25,7 @@ def test_ritual_bury_destroys_up_to_3_hordes_or_souls(make_state):
                                    "b": {"hordes": ["horde.fiends", "horde.fiends"], "souls": 3},
                                    "c": {"hordes": ["horde.leviathan"]}})
     log = finish(st, {"a": sheet(st, "a", "FINISH Bury ON b Fiends, 1 b Souls and c Leviathan")})
-    assert ids(st, "b", "hordes") == ["horde.fiends"] and st["players"]["b"]["souls"] == 2
+    assert ids(st, "b", "hordes") == ["horde.fiends"] and st.players["b"].souls == 2
     assert ids(st, "c", "hordes") == []
     assert discarded(st) == ["horde.fiends", "horde.leviathan", "ritual.bury"]
     assert public(log) == ["a finishes Bury (cast by Asmodeus): it destroys b's Fiends; "
@@ -51,9 +51,9 @@ def test_g8_targets_checked_again_when_the_ritual_resolves(make_state):
     st = combat_state(make_state, {"a": {"rituals": ["ritual.bury"]},
                                    "b": {"hordes": ["horde.fiends", "horde.fiends"]}})
     s = sheet(st, "a", "FINISH Bury ON 2 b Fiends")
-    st["players"]["b"]["hordes"].pop()  # lost in this round's fight
+    st.players["b"].hordes.pop()  # lost in this round's fight
     log = finish(st, {"a": s})
-    assert st["players"]["b"]["hordes"] == []
+    assert st.players["b"].hordes == []
     assert public(log) == ["a finishes Bury (cast by Asmodeus): it destroys b's Fiends (only "
                            "1 of the 2 named were still in Hell)."]
 
@@ -62,9 +62,9 @@ def test_g8_no_legal_target_left_the_ritual_stays_tabled(make_state):
     st = combat_state(make_state, {"a": {"rituals": ["ritual.bury"]},
                                    "b": {"hordes": ["horde.fiends"]}})
     s = sheet(st, "a", "FINISH Bury ON b Fiends")
-    st["players"]["b"]["hordes"] = []
+    st.players["b"].hordes = []
     log = finish(st, {"a": s})
-    assert ids(st, "a", "rituals") == ["ritual.bury"] and st["discard"] == []
+    assert ids(st, "a", "rituals") == ["ritual.bury"] and st.discard == []
     assert public(log) == []
     assert [e.text for e in log.events if e.visible_to == ("a",)] == [
         "None of the targets of your Bury is in Hell any more, so it is not finished and "
@@ -76,9 +76,9 @@ def test_lh_i_2_04_a_player_left_without_forces_loses_his_home(make_state):
     goes to the centre, uncontrolled."""
     st = combat_state(make_state, {"a": {"rituals": ["ritual.bury"]},
                                    "b": {"status": "earth", "hordes": ["horde.juggernauts"]}})
-    home = st["players"]["b"]["home"]
+    home = st.players["b"].home
     finish(st, {"a": sheet(st, "a", "FINISH Bury ON b Juggernauts")})
-    assert st["players"]["b"]["home"] is None and st["realms"][home] is None
+    assert st.players["b"].home is None and st.realms[home] is None
 
 
 def test_lh_ii_3_1_06_bury_against_a_no_targeting_promise_is_reported(make_state):
@@ -97,7 +97,7 @@ def test_warriors_of_darkness_buried_give_their_soul(make_state):
     st = combat_state(make_state, {"a": {"rituals": ["ritual.bury"]},
                                    "b": {"hordes": ["horde.warriors-of-darkness"]}})
     finish(st, {"a": sheet(st, "a", "FINISH Bury ON b Warriors of Darkness")})
-    assert st["players"]["b"]["hordes"] == [] and st["players"]["b"]["souls"] == 1
+    assert st.players["b"].hordes == [] and st.players["b"].souls == 1
 
 
 # --- Chain Catalysm --------------------------------------------------------------------------
@@ -107,7 +107,7 @@ def test_ritual_chain_catalysm_destroys_a_ritual(make_state):
     st = combat_state(make_state, {"a": {"rituals": ["ritual.chain-catalysm"]},
                                    "b": {"rituals": ["ritual.infernal-plague"]}})
     log = finish(st, {"a": sheet(st, "a", "FINISH Chain Catalysm ON Infernal Plague of b")})
-    assert st["players"]["b"]["rituals"] == []
+    assert st.players["b"].rituals == []
     assert discarded(st) == ["ritual.infernal-plague", "ritual.chain-catalysm"]
     assert public(log)[0] == ("a finishes Chain Catalysm (cast by Asmodeus): it destroys b's "
                               "Infernal Plague.")
@@ -118,7 +118,7 @@ def test_ritual_chain_catalysm_destroys_an_artifact(make_state):
     st = combat_state(make_state, {"a": {"rituals": ["ritual.chain-catalysm"]},
                                    "c": {"artifacts": ["artifact.wand-of-might"]}})
     finish(st, {"a": sheet(st, "a", "FINISH Chain Catalysm ON Belial's Wand of Might")})
-    assert st["players"]["c"]["artifacts"] == []
+    assert st.players["c"].artifacts == []
 
 
 def test_g8_artifact_of_a_devil_on_earth_is_not_in_hell(make_state):
@@ -158,8 +158,8 @@ def test_ritual_infernal_plague_rolls_for_every_horde_in_hell(make_state):
     assert ids(st, "b", "hordes") == ["horde.leviathan"]
     assert ids(st, "b", "earth") == ["horde.fiends"]
     assert ids(st, "c", "hordes") == ["horde.metal-beasts"]
-    assert st["players"]["c"]["souls"] == 1  # Warriors of Darkness' Soul
-    assert st["players"]["a"]["souls"] == 2 and ids(st, "a", "hordes") == ["horde.fiends"]
+    assert st.players["c"].souls == 1  # Warriors of Darkness' Soul
+    assert st.players["a"].souls == 2 and ids(st, "a", "hordes") == ["horde.fiends"]
     assert "b rolls 1 (Juggernauts); destroyed: Juggernauts." in " ".join(public(log))
     assert "a gains 2 Souls from the Infernal Plague." in public(log)
 
@@ -177,8 +177,8 @@ def test_ritual_furnace_of_souls_draws_a_card_per_2_souls(make_state):
     artifacts are tabled at once (LH-I.3-02), the rest go to hand."""
     st = combat_state(make_state, {"a": {"rituals": ["ritual.furnace-of-souls"], "souls": 7}})
     finish(st, {"a": sheet(st, "a", "FINISH Furnace of Souls")})
-    a = st["players"]["a"]
-    assert a["souls"] == 1
+    a = st.players["a"]
+    assert a.souls == 1
     assert ids(st, "a", "hand") == ["special.silence"]
     assert ids(st, "a", "hordes") == ["horde.metal-beasts"]
     assert ids(st, "a", "artifacts") == ["artifact.wand-of-might"]
@@ -188,13 +188,13 @@ def test_furnace_of_souls_sacrifice_limit(make_state):
     """SACRIFICE n caps the Souls burnt; an odd cap burns the even number below it."""
     st = combat_state(make_state, {"a": {"rituals": ["ritual.furnace-of-souls"], "souls": 7}})
     finish(st, {"a": sheet(st, "a", "FINISH Furnace of Souls SACRIFICE 3")})
-    assert st["players"]["a"]["souls"] == 5 and ids(st, "a", "hand") == ["special.silence"]
+    assert st.players["a"].souls == 5 and ids(st, "a", "hand") == ["special.silence"]
 
 
 def test_furnace_of_souls_with_no_souls_is_finished_for_nothing(make_state):
     st = combat_state(make_state, {"a": {"rituals": ["ritual.furnace-of-souls"], "souls": 1}})
     log = finish(st, {"a": sheet(st, "a", "FINISH Furnace of Souls")})
-    assert st["players"]["a"]["souls"] == 1 and st["players"]["a"]["rituals"] == []
+    assert st.players["a"].souls == 1 and st.players["a"].rituals == []
     assert "no card is drawn" in public(log)[0]
 
 

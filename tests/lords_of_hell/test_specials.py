@@ -30,11 +30,11 @@ def test_recall_brings_devil_and_creatures_back_and_is_discarded(make_state):
                            "hordes": ["horde.juggernauts"], "hand": ["special.recall"]},
                      "b": {}, "c": {}, "d": {}}, phase="combat", round=2, deck=DECK)
     log = play(st, {"a": sheet(st, "a", "PLAY Recall")})
-    a = st["players"]["a"]
-    assert a["status"] == "hell"
-    assert a["earth"] == []
+    a = st.players["a"]
+    assert a.status == "hell"
+    assert a.earth == []
     assert ids(st, "a", "hordes") == ["horde.juggernauts", "horde.fiends", "horde.diabolic-fiends"]
-    assert a["hand"] == [] and discarded(st) == ["special.recall"]
+    assert a.hand == [] and discarded(st) == ["special.recall"]
     assert "a plays Recall." in public(log)
     assert any("return from Earth to Hell" in t for t in public(log))
 
@@ -45,7 +45,7 @@ def test_recall_on_devil_leaves_the_creatures_on_earth(make_state):
                            "hand": ["special.recall"]}, "b": {}, "c": {}, "d": {}},
                     phase="gathering")
     play(st, {"a": sheet(st, "a", "PLAY Recall ON Devil")})
-    assert st["players"]["a"]["status"] == "hell"
+    assert st.players["a"].status == "hell"
     assert ids(st, "a", "earth") == ["horde.fiends"]
 
 
@@ -54,7 +54,7 @@ def test_recall_on_creatures_leaves_the_devil_on_earth(make_state):
                            "hand": ["special.recall"]}, "b": {}, "c": {}, "d": {}},
                     phase="combat", round=1)
     play(st, {"a": sheet(st, "a", "PLAY Recall ON creatures")})
-    assert st["players"]["a"]["status"] == "earth"
+    assert st.players["a"].status == "earth"
     assert ids(st, "a", "hordes") == ["horde.fiends"]
 
 
@@ -64,10 +64,10 @@ def test_lh_iv_1_1_01_recalled_homeless_player_takes_a_home(make_state):
     st = make_state({"a": {"status": "earth", "home": None, "earth": ["horde.fiends"],
                            "hand": ["special.recall"]}, "b": {}, "c": {}, "d": {}},
                     phase="combat", round=1)
-    st["realms"]["realm.styx"] = None
+    st.realms["realm.styx"] = None
     log = play(st, {"a": sheet(st, "a", "PLAY Recall")})
-    home = st["players"]["a"]["home"]
-    assert home is not None and st["realms"][home] == "a"
+    home = st.players["a"].home
+    assert home is not None and st.realms[home] == "a"
     assert any(e.kind == "home-taken" for e in log.events)
 
 
@@ -84,9 +84,9 @@ def test_recall_refused_at_resolution_stays_in_hand(make_state):
     st = make_state({"a": {"status": "earth", "hand": ["special.recall"]},
                      "b": {}, "c": {}, "d": {}}, phase="combat", round=1)
     s = sheet(st, "a", "PLAY Recall")
-    st["players"]["a"]["status"] = "hell"
+    st.players["a"].status = "hell"
     log = play(st, {"a": s})
-    assert ids(st, "a", "hand") == ["special.recall"] and st["discard"] == []
+    assert ids(st, "a", "hand") == ["special.recall"] and st.discard == []
     assert public(log) == []
     assert texts(log, "a") == ["Your Recall was not played: neither your Devil nor any of "
                                "your creatures is on Earth. It stays in your hand."]
@@ -100,8 +100,8 @@ def test_lh_i_1_1_08_escape_frees_a_prisoner(make_state):
                            "hand": ["special.escape"]}, "b": {}, "c": {}, "d": {}},
                     deck=DECK)
     log = play(st, {"a": sheet(st, "a", "PLAY Escape")})
-    a = st["players"]["a"]
-    assert (a["status"], a["captor"], a["permits"]) == ("hell", None, [])
+    a = st.players["a"]
+    assert (a.status, a.captor, a.permits) == ("hell", None, [])
     assert discarded(st) == ["special.escape"]
     assert any("from b's prison" in t for t in public(log))
 
@@ -112,8 +112,8 @@ def test_lh_iii_4_1_03_escape_frees_a_devil_held_in_heaven(make_state):
     st = make_state({"a": {"status": "heaven", "home": None, "hand": ["special.escape"]},
                      "b": {}, "c": {}, "d": {}}, phase="gathering")
     log = play(st, {"a": sheet(st, "a", "PLAY Escape")})
-    assert st["players"]["a"]["status"] == "hell"
-    assert st["players"]["a"]["home"] == "realm.high-palace-of-hell"  # the only free realm
+    assert st.players["a"].status == "hell"
+    assert st.players["a"].home == "realm.high-palace-of-hell"  # the only free realm
     assert any("from Heaven" in t for t in public(log))
 
 
@@ -133,7 +133,7 @@ def test_lh_iii_2_05_world_war_replaces_time_of_virtue(make_state):
                      "c": {}, "d": {}}, deck=DECK)
     log = play(st, {"a": sheet(st, "a", "PLAY Time of Virtue"),
                     "b": sheet(st, "b", "PLAY World War")})
-    assert st["earth_condition"] == "special.world-war"
+    assert st.earth_condition == "special.world-war"
     assert discarded(st) == ["special.time-of-virtue", "special.world-war"]
     assert any("World War is the Earth condition until the end of this turn's gathering, "
                "replacing Time of Virtue" in t for t in public(log))
@@ -145,7 +145,7 @@ def test_earth_condition_last_played_wins_in_starter_order(make_state):
                     starter="b")
     play(st, {"a": sheet(st, "a", "PLAY World War"),
               "b": sheet(st, "b", "PLAY Time of Virtue")})
-    assert st["earth_condition"] == "special.world-war"  # b (Starter) first, then a
+    assert st.earth_condition == "special.world-war"  # b (Starter) first, then a
 
 
 def test_plays_go_one_line_per_player_per_pass(make_state):
@@ -158,7 +158,7 @@ def test_plays_go_one_line_per_player_per_pass(make_state):
     assert [t for t in public(log) if t.endswith("plays World War.")
             or t.endswith("plays Time of Virtue.")] == [
         "a plays World War.", "b plays World War.", "a plays Time of Virtue."]
-    assert st["earth_condition"] == "special.time-of-virtue"
+    assert st.earth_condition == "special.time-of-virtue"
 
 
 def test_time_of_virtue_outside_the_transfer_stage_is_illegal(make_state):
@@ -174,9 +174,9 @@ def test_time_of_virtue_outside_the_transfer_stage_is_illegal(make_state):
 def test_wrong_timing_at_resolution_is_refused_privately(make_state):
     st = make_state({"a": {"hand": ["special.world-war"]}, "b": {}, "c": {}, "d": {}})
     s = sheet(st, "a", "PLAY World War")
-    st["phase"], st["round"] = "combat", 1
+    st.phase, st.round = "combat", 1
     log = play(st, {"a": s})
-    assert st["earth_condition"] is None and ids(st, "a", "hand") == ["special.world-war"]
+    assert st.earth_condition is None and ids(st, "a", "hand") == ["special.world-war"]
     assert texts(log, "a") == ["Your World War was not played: World War may be played only "
                                "in the transfer stage, and this is the combat stage. It stays "
                                "in your hand."]
@@ -192,13 +192,13 @@ def test_lh_ii_2_4_03_silence_covers_the_next_stage_then_ends(make_state):
     st = make_state({"a": {"hand": ["special.silence"]}, "b": {}, "c": {}, "d": {}},
                     deck=DECK)
     log = play(st, {"a": sheet(st, "a", "PLAY Silence")})
-    assert st["silence"] == {"by": "a", "turn": 1, "phase": "transfer", "round": 0}
+    assert st.silence == {"by": "a", "turn": 1, "phase": "transfer", "round": 0}
     assert discarded(st) == ["special.silence"]
     assert any(e.kind == "silence" for e in log.events)
-    st["phase"], st["round"] = "combat", 1  # the next stage: trading.apply reads it first
-    assert st["silence"]
+    st.phase, st.round = "combat", 1  # the next stage: trading.apply reads it first
+    assert st.silence
     log = play(st, {})
-    assert st["silence"] is None
+    assert st.silence is None
     assert [e.kind for e in log.events] == ["silence-ends"]
 
 
@@ -206,9 +206,9 @@ def test_silence_played_again_in_the_next_stage_starts_anew(make_state):
     st = make_state({"a": {"hand": ["special.silence"]},
                      "b": {"hand": ["special.silence"]}, "c": {}, "d": {}})
     play(st, {"a": sheet(st, "a", "PLAY Silence")})
-    st["phase"], st["round"] = "combat", 1
+    st.phase, st.round = "combat", 1
     play(st, {"b": sheet(st, "b", "PLAY Silence")})
-    assert st["silence"] == {"by": "b", "turn": 1, "phase": "combat", "round": 1}
+    assert st.silence == {"by": "b", "turn": 1, "phase": "combat", "round": 1}
 
 
 # --- order checking ----------------------------------------------------------------------------
@@ -250,21 +250,21 @@ def test_play_canonical_forms(make_state):
 
 def test_silence_through_the_turn_blocks_the_next_stage_deal(make_state):
     """Integration (turn.resolve): Silence played in the transfer stage; in combat round 1
-    the matched deal of a hand card is not made (trading.py reads `st["silence"]`), and
+    the matched deal of a hand card is not made (trading.py reads `st.silence`), and
     Silence then ends; without Silence the same deal is made."""
     from pbem_games.lords_of_hell import turn
 
     for silence in (True, False):
         st = make_state({"a": {"hand": ["special.silence", "special.recall"]},
                          "b": {}, "c": {}, "d": {}}, deck=["horde.fiends"] * 5)
-        sheets = {n: None for n in st["seats"]}
+        sheets = {n: None for n in st.seats}
         if silence:
             sheets["a"] = sheet(st, "a", "PLAY Silence")
         st = turn.resolve(st, sheets, Dice(seed="x"), DATA).state
-        assert (st["phase"], bool(st.get("silence"))) == ("combat", silence)
-        sheets = {n: None for n in st["seats"]}
+        assert (st.phase, bool(st.silence)) == ("combat", silence)
+        sheets = {n: None for n in st.seats}
         sheets["a"] = sheet(st, "a", "DEAL a GIVES Recall TO b")
         sheets["b"] = sheet(st, "b", "DEAL a GIVES Recall TO b")
         st = turn.resolve(st, sheets, Dice(seed="y"), DATA).state
-        assert st.get("silence") is None
+        assert not st.silence  # ended (None), or never played (ABSENT)
         assert ids(st, "b", "hand") == ([] if silence else ["special.recall"])

@@ -15,7 +15,7 @@ DC = "special.double-cross"
 
 
 def triggers(st, name):
-    kept = st["players"][name]["standing"].get("DOUBLE CROSS")
+    kept = st.players[name].standing.get("DOUBLE CROSS")
     return kept["canonical"] if kept else None
 
 
@@ -33,9 +33,9 @@ def test_lh_i_3_4_02_double_cross_cancels_a_special(make_state):
     st = recall_state(make_state, b={"hand": [DC]})
     log = play(st, {"a": sheet(st, "a", "PLAY Recall"),
                     "b": sheet(st, "b", "DOUBLE CROSS IF Recall")})
-    assert st["players"]["a"]["status"] == "earth"
+    assert st.players["a"].status == "earth"
     assert sorted(discarded(st)) == [DC, "special.recall"]
-    assert st["players"]["b"]["hand"] == [] and triggers(st, "b") is None
+    assert st.players["b"].hand == [] and triggers(st, "b") is None
     assert public(log) == ["a plays Recall.", "b Double Crosses a's Recall.",
                            "a's Recall is cancelled and discarded with no effect."]
 
@@ -46,7 +46,7 @@ def test_lh_ii_1_01_double_cross_of_a_double_cross(make_state):
     st = recall_state(make_state, a={"hand": ["special.recall", DC]}, b={"hand": [DC]})
     log = play(st, {"a": sheet(st, "a", "PLAY Recall\nDOUBLE CROSS IF TARGETING ME"),
                     "b": sheet(st, "b", "DOUBLE CROSS IF Recall")})
-    assert st["players"]["a"]["status"] == "hell"
+    assert st.players["a"].status == "hell"
     assert sorted(discarded(st)) == [DC, DC, "special.recall"]
     assert public(log)[:4] == ["a plays Recall.", "b Double Crosses a's Recall.",
                                "a Double Crosses b's Double Cross.",
@@ -62,7 +62,7 @@ def test_double_cross_chain_of_three(make_state):
     log = play(st, {"a": sheet(st, "a", "PLAY Recall\nDOUBLE CROSS IF TARGETING ME"),
                     "b": sheet(st, "b", "DOUBLE CROSS IF Recall"),
                     "c": sheet(st, "c", "DOUBLE CROSS IF ANY")})
-    assert st["players"]["a"]["status"] == "earth"
+    assert st.players["a"].status == "earth"
     assert sorted(discarded(st)) == [DC, DC, DC, "special.recall"]
     assert public(log) == [
         "a plays Recall.", "b Double Crosses a's Recall.",
@@ -75,24 +75,24 @@ def test_first_matching_trigger_in_starter_order_fires(make_state):
     """c and d both answer a Recall; with d the Starter (seats a b c d), d is asked before
     c (LH-I.4.3-01) and his trigger fires; c keeps his card and trigger."""
     st = recall_state(make_state, c={"hand": [DC]}, d={"hand": [DC]})
-    st["starter"] = "d"
+    st.starter = "d"
     log = play(st, {"a": sheet(st, "a", "PLAY Recall"),
                     "c": sheet(st, "c", "DOUBLE CROSS IF Recall"),
                     "d": sheet(st, "d", "DOUBLE CROSS IF Recall")})
     assert "d Double Crosses a's Recall." in public(log)
-    assert triggers(st, "c") == "DOUBLE CROSS IF Recall" and st["players"]["c"]["hand"]
+    assert triggers(st, "c") == "DOUBLE CROSS IF Recall" and st.players["c"].hand
 
 
 def test_triggers_stand_until_used(make_state):
     """PB-13: a trigger is kept from stage to stage until it matches."""
     st = recall_state(make_state, b={"hand": [DC]})
-    st["players"]["a"]["status"] = "hell"
+    st.players["a"].status = "hell"
     play(st, {"b": sheet(st, "b", "DOUBLE CROSS IF Recall")})
     assert triggers(st, "b") == "DOUBLE CROSS IF Recall"
-    st["round"] = 2
-    st["players"]["a"]["status"] = "earth"
+    st.round = 2
+    st.players["a"].status = "earth"
     play(st, {"a": sheet(st, "a", "PLAY Recall"), "b": None})
-    assert st["players"]["a"]["status"] == "earth" and triggers(st, "b") is None
+    assert st.players["a"].status == "earth" and triggers(st, "b") is None
 
 
 def test_a_new_sheet_replaces_triggers_and_off_drops_them(make_state):
@@ -109,7 +109,7 @@ def test_matching_trigger_without_the_card_stays_and_is_told(make_state):
     st = recall_state(make_state)
     log = play(st, {"a": sheet(st, "a", "PLAY Recall"),
                     "b": sheet(st, "b", "DOUBLE CROSS IF Recall")})
-    assert st["players"]["a"]["status"] == "hell"
+    assert st.players["a"].status == "hell"
     assert triggers(st, "b") == "DOUBLE CROSS IF Recall"
     assert [e.text for e in log.events if e.visible_to == ("b",)] == [
         "Your trigger DOUBLE CROSS IF Recall matched a's Recall, but you hold no Double "
@@ -120,14 +120,14 @@ def test_by_limits_a_trigger_to_one_player(make_state):
     st = recall_state(make_state, b={"hand": [DC]})
     play(st, {"a": sheet(st, "a", "PLAY Recall"),
               "b": sheet(st, "b", "DOUBLE CROSS IF ANY BY c")})
-    assert st["players"]["a"]["status"] == "hell"
+    assert st.players["a"].status == "hell"
     assert triggers(st, "b") == "DOUBLE CROSS IF ANY BY c"
 
 
 def test_own_cards_are_never_double_crossed_by_oneself(make_state):
     st = recall_state(make_state, a={"hand": ["special.recall", DC]})
     play(st, {"a": sheet(st, "a", "PLAY Recall\nDOUBLE CROSS IF ANY")})
-    assert st["players"]["a"]["status"] == "hell"
+    assert st.players["a"].status == "hell"
     assert triggers(st, "a") == "DOUBLE CROSS IF ANY"
 
 
@@ -140,8 +140,8 @@ def test_lh_i_3_4_02_unstoppable_cannot_be_double_crossed(make_state):
     st = recall_state(make_state, b={"hand": [DC]})
     play(st, {"a": sheet(st, "a", "PLAY Recall", data),
               "b": sheet(st, "b", "DOUBLE CROSS IF ANY", data)}, data)
-    assert st["players"]["a"]["status"] == "hell"
-    assert st["players"]["b"]["hand"] != [] and triggers(st, "b") == "DOUBLE CROSS IF ANY"
+    assert st.players["a"].status == "hell"
+    assert st.players["b"].hand != [] and triggers(st, "b") == "DOUBLE CROSS IF ANY"
     r = check_sheet(st, data, "b", "DOUBLE CROSS IF Recall").lines[0]
     assert r.status == ILLEGAL and "unstoppable" in r.message
 

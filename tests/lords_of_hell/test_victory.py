@@ -6,14 +6,15 @@ from loh_kit import DATA
 
 from pbem.eventlog import Log
 from pbem_games.lords_of_hell import victory
+from pbem_games.lords_of_hell.state import LohState
 
 ASM, BAAL, BEL = "devil.asmodeus", "devil.baalzebub", "devil.belial"
 
 
-def scored(st: dict) -> tuple[dict, Log]:
+def scored(st: LohState) -> tuple[dict, Log]:
     log = Log()
     victory.score(st, DATA, log)
-    return st["vp"], log
+    return st.vp, log
 
 
 def test_lh_iii_4_4_03_example(make_state):

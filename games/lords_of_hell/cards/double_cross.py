@@ -13,7 +13,7 @@ By mail a Double Cross is a standing reactive trigger, `DOUBLE CROSS IF <pattern
 
 A sheet with any DOUBLE CROSS line replaces the player's triggers with its lines, in
 sheet order (OFF empties the list, later lines add again); a sheet with none keeps them.
-They are kept until used in `P["standing"]["DOUBLE CROSS"]` =
+They are kept until used in `P.standing["DOUBLE CROSS"]` =
 `{"type": "DOUBLE CROSS", "triggers": [trigger], "canonical": "..."}`, a trigger being
 `{"card": id | None, "any": bool, "me": bool, "by": name | None, "text": str}`.
 
@@ -29,18 +29,18 @@ player with no Double Cross in hand stays, and he is told.
 from __future__ import annotations
 
 from ..deck import discard
-from ..state import card_id, order_from_starter
+from ..state import LohState, card_id, order_from_starter
 
 DOUBLE_CROSS = "special.double-cross"
 KEY = "DOUBLE CROSS"
 RULE = "LH-I.3.4-02"
 
 
-def keep_triggers(st: dict, sheets: dict) -> None:
+def keep_triggers(st: LohState, sheets: dict) -> None:
     """Store the triggers of every sheet that has DOUBLE CROSS lines (module docstring)."""
     from ..orders import orders_of
 
-    for name in st["seats"]:
+    for name in st.seats:
         lines = orders_of(sheets.get(name), KEY)
         if not lines:
             continue
@@ -50,7 +50,7 @@ def keep_triggers(st: dict, sheets: dict) -> None:
                 triggers = []
             else:
                 triggers.append({k: o[k] for k in ("card", "any", "me", "by", "text")})
-        standing = st["players"][name]["standing"]
+        standing = st.players[name].standing
         if triggers:
             standing[KEY] = {"type": KEY, "triggers": triggers,
                              "canonical": "; ".join(t["text"] for t in triggers)}
@@ -58,17 +58,17 @@ def keep_triggers(st: dict, sheets: dict) -> None:
             standing.pop(KEY, None)
 
 
-def triggers_of(st: dict, name: str) -> list[dict]:
-    return list((st["players"][name]["standing"].get(KEY) or {}).get("triggers", []))
+def triggers_of(st: LohState, name: str) -> list[dict]:
+    return list((st.players[name].standing.get(KEY) or {}).get("triggers", []))
 
 
-def _use(st: dict, name: str, trigger: dict) -> None:
-    kept = st["players"][name]["standing"][KEY]
+def _use(st: LohState, name: str, trigger: dict) -> None:
+    kept = st.players[name].standing[KEY]
     kept["triggers"].remove(trigger)
     if kept["triggers"]:
         kept["canonical"] = "; ".join(t["text"] for t in kept["triggers"])
     else:
-        del st["players"][name]["standing"][KEY]
+        del st.players[name].standing[KEY]
 
 
 def matches(trigger: dict, player: str, cid: str, target: str | None, me: str) -> bool:
@@ -82,7 +82,7 @@ def matches(trigger: dict, player: str, cid: str, target: str | None, me: str) -
     return bool(trigger["any"])
 
 
-def cancelled(st: dict, player: str, cid: str, target: str | None, data, dice, log) -> bool:
+def cancelled(st: LohState, player: str, cid: str, target: str | None, data, dice, log) -> bool:
     """Check the triggers against `player`'s special `cid` (aimed at player `target`, if
     any); fire Double Crosses as they match. True: the card is cancelled."""
     if data.cards[cid].unstoppable:
@@ -94,7 +94,7 @@ def cancelled(st: dict, player: str, cid: str, target: str | None, data, dice, l
         for trigger in triggers_of(st, q):
             if not matches(trigger, player, cid, target, q):
                 continue
-            dc = next((i for i in st["players"][q]["hand"]
+            dc = next((i for i in st.players[q].hand
                        if card_id(st, i) == DOUBLE_CROSS), None)
             if dc is None:
                 log.private(q, "double-cross-no-card", f"Your trigger {trigger['text']} "
@@ -102,7 +102,7 @@ def cancelled(st: dict, player: str, cid: str, target: str | None, data, dice, l
                             "trigger stays.", RULE)
                 continue
             _use(st, q, trigger)
-            st["players"][q]["hand"].remove(dc)
+            st.players[q].hand.remove(dc)
             log.public("double-cross", f"{q} Double Crosses {player}'s {name}.", RULE,
                        player=q, against=player, card=cid)
             stands = not cancelled(st, q, DOUBLE_CROSS, player, data, dice, log)

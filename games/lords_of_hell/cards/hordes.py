@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..effects import effect
+from ..state import LohState
 
 CRITTERS = ("horde.dark-critters", "horde.night-critters", "horde.shadow-critters")
 WARRIORS = "horde.warriors-of-darkness"
@@ -76,11 +77,11 @@ def on_destroyed_in_fight(battle, owner: str, card_id: str) -> None:
         rule.destroyed(battle, owner)
 
 
-def on_destroyed(st: dict, owner: str, card_id: str, data, log, rule: str) -> None:
+def on_destroyed(st: LohState, owner: str, card_id: str, data, log, rule: str) -> None:
     """A horde destroyed outside a fight (a ritual; cards/targets.py calls this after
     discarding it): Warriors of Darkness still give their owner a Soul (card text: "when
     destroyed"); Juggernauts' extra hit is for combat only ("when destroyed in combat")."""
     if card_id == WARRIORS:
-        st["players"][owner]["souls"] += 1
+        st.players[owner].souls += 1
         log.public("soul-gained", f"{owner} gains 1 Soul from the destroyed Warriors of "
                    "Darkness.", rule, player=owner)

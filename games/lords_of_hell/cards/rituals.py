@@ -3,7 +3,7 @@ and Chain Catalysm from the author's Cards page (digest §2.6), Infernal Plague 
 Furnace of Souls the digest §3.3 PROPOSAL.
 
 `finish_step(st, sheets, data, dice, log)` is step 6 of every combat round, called by the
-combat helper once it has stored `st["combat"]["still"]` (the players whose army did not
+combat helper once it has stored `st.combat["still"]` (the players whose army did not
 move this round; pursuing counts as moving, LH-IV.2.6-02). Starter first then clockwise
 (LH-I.3.3-05, LH-IV.2.6-03), each player in `still` with face-up rituals finishes those his
 `FINISH <ritual> [BY <caster>] [ON <target>, ...] [SACRIFICE <n>]` lines name (PB-32;
@@ -38,7 +38,7 @@ from ..combat import round_end
 from ..combat.army import casters
 from ..deck import discard, draw_cards
 from ..effects import EFFECTS, effect
-from ..state import card_id, order_from_starter
+from ..state import LohState, card_id, order_from_starter
 from .targets import SOUL, available, broken_promise, destroy, destroy_instance, thing_name
 
 RULE = "LH-IV.2.6-02"
@@ -49,24 +49,24 @@ DEVIL = "devil"
 FURNACE_MAX_CARDS = 3  # digest §3.3 PROPOSAL: 1 card per 2 Souls, at most 3
 
 
-def caster_tokens(st: dict, name: str, data) -> list[str]:
+def caster_tokens(st: LohState, name: str, data) -> list[str]:
     """The player's casters: each Diabolic Fiends in Hell (its instance), then "devil"
     once per ritual the Devil can cast (LH-I.3.3-03/04)."""
-    fiends = [i for i in st["players"][name]["hordes"] if card_id(st, i) == DIABOLIC_FIENDS]
+    fiends = [i for i in st.players[name].hordes if card_id(st, i) == DIABOLIC_FIENDS]
     return fiends + [DEVIL] * max(0, casters(st, name, data) - len(fiends))
 
 
-def caster_name(st: dict, name: str, token: str, data) -> str:
+def caster_name(st: LohState, name: str, token: str, data) -> str:
     if token == DEVIL:
-        return data.devils[st["players"][name]["devil"]].name
+        return data.devils[st.players[name].devil].name
     return "the Diabolic Fiends"
 
 
 @round_end
-def finish_step(st: dict, sheets: dict, data, dice, log) -> None:
+def finish_step(st: LohState, sheets: dict, data, dice, log) -> None:
     from ..orders import orders_of
 
-    still = st.get("combat", {}).get("still", [])
+    still = st.combat.get("still", [])
     for name in order_from_starter(st):
         lines = orders_of(sheets.get(name), "FINISH")
         if not lines:
@@ -76,7 +76,7 @@ def finish_step(st: dict, sheets: dict, data, dice, log) -> None:
                         "it finishes no ritual (your FINISH orders are not carried out).",
                         "LH-IV.2.6-02")
             continue
-        if not st["players"][name]["rituals_up"]:
+        if not st.players[name].rituals_up:
             log.private(name, "ritual-not-finished", "You have no face-up ritual to finish.",
                         "LH-III.3-01")
             continue
@@ -93,13 +93,13 @@ def _take(free: list[str], want: str | None) -> str | None:
     return None
 
 
-def finish(st: dict, name: str, lines: list[dict], data, dice, log) -> None:
-    p = st["players"][name]
+def finish(st: LohState, name: str, lines: list[dict], data, dice, log) -> None:
+    p = st.players[name]
     free = caster_tokens(st, name, data)
     plan: list[tuple[str, dict, str | None]] = []
     for o in lines:
         rname = data.cards[o["ritual"]].name
-        inst = next((i for i in p["rituals"] if card_id(st, i) == o["ritual"]
+        inst = next((i for i in p.rituals if card_id(st, i) == o["ritual"]
                      and i not in [x for x, _, _ in plan]), None)
         if inst is None:
             log.private(name, "ritual-not-finished", f"You have no (other) {rname} tabled to "
@@ -113,10 +113,10 @@ def finish(st: dict, name: str, lines: list[dict], data, dice, log) -> None:
         plan.append((inst, o, caster))
     if not plan:
         return  # nothing to finish: no caster is assigned (LH-IV.2.6-04)
-    pending = [i for i in p["rituals"] if i not in [x for x, _, _ in plan]]
+    pending = [i for i in p.rituals if i not in [x for x, _, _ in plan]]
     lost = [x for x, _, c in plan if c is None] + pending[len(free):]
     for inst in lost:
-        p["rituals"].remove(inst)
+        p.rituals.remove(inst)
         discard(st, [inst], dice, log)
         log.public("ritual-discarded", f"{name}'s {data.cards[card_id(st, inst)].name} has no "
                    "caster left and is discarded (one ritual per caster).", "LH-IV.2.6-04",
@@ -128,16 +128,16 @@ def finish(st: dict, name: str, lines: list[dict], data, dice, log) -> None:
         cast(st, name, inst, o, caster, spare, data, dice, log)
 
 
-def alive(st: dict, name: str, token: str) -> bool:
-    p = st["players"][name]
-    return p["status"] == "hell" if token == DEVIL else token in p["hordes"]
+def alive(st: LohState, name: str, token: str) -> bool:
+    p = st.players[name]
+    return p.status == "hell" if token == DEVIL else token in p.hordes
 
 
-def cast(st: dict, name: str, inst: str, o: dict, caster: str, spare: list[str], data, dice,
+def cast(st: LohState, name: str, inst: str, o: dict, caster: str, spare: list[str], data, dice,
          log) -> None:
-    p = st["players"][name]
+    p = st.players[name]
     rname = data.cards[o["ritual"]].name
-    if inst not in p["rituals"]:
+    if inst not in p.rituals:
         log.private(name, "ritual-not-finished", f"Your {rname} was destroyed before it could "
                     "be finished.", "LH-IV.2.6-05")
         return
@@ -145,7 +145,7 @@ def cast(st: dict, name: str, inst: str, o: dict, caster: str, spare: list[str],
         gone = caster_name(st, name, caster, data)
         caster = next((t for t in spare if alive(st, name, t)), None)
         if caster is None:
-            p["rituals"].remove(inst)
+            p.rituals.remove(inst)
             discard(st, [inst], dice, log)
             log.public("ritual-discarded", f"{name}'s {rname} lost its caster ({gone}) and "
                        "is discarded unfinished.", "LH-IV.2.6-06", player=name,
@@ -158,13 +158,13 @@ def cast(st: dict, name: str, inst: str, o: dict, caster: str, spare: list[str],
     by = caster_name(st, name, caster, data)
     if not EFFECTS[o["ritual"]](st, name, o, by, data, dice, log):
         return  # no legal target left: it stays tabled (G8)
-    p["rituals"].remove(inst)
+    p.rituals.remove(inst)
     discard(st, [inst], dice, log)  # LH-IV.2.6-05
 
 
 # --- the rituals ----------------------------------------------------------------------------
 
-def _targeted(st: dict, name: str, o: dict, by: str, data, dice, log) -> bool:
+def _targeted(st: LohState, name: str, o: dict, by: str, data, dice, log) -> bool:
     """Bury and Chain Catalysm: destroy the named targets still in Hell (G8)."""
     rname = data.cards[o["ritual"]].name
     hits, touched = [], []
@@ -204,7 +204,7 @@ effect(CHAIN_CATALYSM)(_targeted)
 
 
 @effect("ritual.infernal-plague")
-def infernal_plague(st: dict, name: str, o: dict, by: str, data, dice, log) -> bool:
+def infernal_plague(st: LohState, name: str, o: dict, by: str, data, dice, log) -> bool:
     """Every player, Starter first, rolls a d6 for each of his hordes in Hell, Leviathan
     excepted; each 1 destroys that horde; the caster gains 1 Soul per horde destroyed,
     his own included (digest §3.3, shaped by LH-IV.2.6-06)."""
@@ -214,7 +214,7 @@ def infernal_plague(st: dict, name: str, o: dict, by: str, data, dice, log) -> b
     killed, touched = 0, []
     for q in order_from_starter(st):
         rolls, dead = [], []
-        for inst in list(st["players"][q]["hordes"]):
+        for inst in list(st.players[q].hordes):
             cid = card_id(st, inst)
             if cid == LEVIATHAN:
                 continue
@@ -230,7 +230,7 @@ def infernal_plague(st: dict, name: str, o: dict, by: str, data, dice, log) -> b
             killed += len(dead)
             touched.append(q)
     if killed:
-        st["players"][name]["souls"] += killed
+        st.players[name].souls += killed
         log.public("souls-gained", f"{name} gains {count(killed, 'Soul')} from the Infernal "
                    "Plague.", RULE, player=name, souls=killed)
         homes.take_home(st, name, data, log)
@@ -240,19 +240,19 @@ def infernal_plague(st: dict, name: str, o: dict, by: str, data, dice, log) -> b
 
 
 @effect("ritual.furnace-of-souls")
-def furnace_of_souls(st: dict, name: str, o: dict, by: str, data, dice, log) -> bool:
+def furnace_of_souls(st: LohState, name: str, o: dict, by: str, data, dice, log) -> bool:
     """Sacrifice your own Souls, 1 card drawn per 2, at most 3 cards (digest §3.3). The
     number sacrificed: the most useful even number, at most `SACRIFICE n` if given."""
-    p = st["players"][name]
+    p = st.players[name]
     most = 2 * FURNACE_MAX_CARDS
-    n = min(p["souls"], most if o.get("sacrifice") is None else min(o["sacrifice"], most))
+    n = min(p.souls, most if o.get("sacrifice") is None else min(o["sacrifice"], most))
     n -= n % 2
     if n == 0:
         log.public("ritual-finished", f"{name} finishes Furnace of Souls (cast by {by}) but "
-                   f"sacrifices no Souls ({name} has {count(p['souls'], 'Soul')}): no card "
+                   f"sacrifices no Souls ({name} has {count(p.souls, 'Soul')}): no card "
                    "is drawn.", RULE, player=name, card=o["ritual"])
         return True
-    p["souls"] -= n
+    p.souls -= n
     log.public("ritual-finished", f"{name} finishes Furnace of Souls (cast by {by}): "
                f"{count(n, 'Soul')} sacrificed for {count(n // 2, 'card')}.", RULE,
                player=name, card=o["ritual"], souls=n)

@@ -8,10 +8,10 @@ A combat round (LH-IV.2-01), resolved from that round stage's sheets:
 2. Movement and fights (movement.py, fight.py, retreat.py, rolls.py, hits.py).
 3. Capture (capture.py). 4. Combat transfers and 5. the support point (aftermath.py).
 6. The armies return home (a homeless player with forces takes a realm, LH-I.2-05), and
-   the armies that did not move finish rituals (`st["combat"]["still"]`, then
+   the armies that did not move finish rituals (`st.combat["still"]`, then
    cards.rituals.finish_step).
 
-`st["combat"]` (JSON-compatible, {} outside the phase):
+`st.combat` (JSON-compatible, {} outside the phase):
     free_at_start   players not imprisoned when the phase started (LH-III.4-03)
     fights          this round's fights (context.py), for the report and views
     intents         this round's revealed intentions {player: intention}
@@ -27,7 +27,7 @@ import importlib
 from collections.abc import Callable
 
 from .. import deck, homes
-from ..state import order_from_starter
+from ..state import LohState, order_from_starter
 from . import aftermath, army, capture, fight, intentions, movement
 from .army import casters
 from .context import Rt
@@ -36,29 +36,29 @@ from .openfight import open_fight
 __all__ = ["casters", "end_phase", "has_decisions", "open_fight", "run_round", "start_phase"]
 
 
-def start_phase(st: dict, data, dice, log) -> None:
+def start_phase(st: LohState, data, dice, log) -> None:
     """LH-III.3-01: rituals face-up, those without casters discarded, imprisoned Devils'
     artifacts discarded; who is free now is recorded."""
-    st["combat"] = {"free_at_start": [n for n in st["seats"] if st["players"][n]["status"]
+    st.combat = {"free_at_start": [n for n in st.seats if st.players[n].status
                                       not in ("prisoner", "heaven")],
                     "fights": [], "intents": {}, "still": [], "next_fight": 0}
     order = order_from_starter(st)
     for name in order:
-        p = st["players"][name]
-        p["fresh"], p["sp_from"] = False, []
-        if p["rituals"] and not p["rituals_up"]:
-            names = ", ".join(data.cards[st["cards"][i]].name for i in p["rituals"])
+        p = st.players[name]
+        p.fresh, p.sp_from = False, []
+        if p.rituals and not p.rituals_up:
+            names = ", ".join(data.cards[st.cards[i]].name for i in p.rituals)
             log.public("rituals-revealed", f"{army.label(st, data, name)} turns its rituals "
                        f"face-up: {names}.", "LH-III.3-01", player=name,
-                       rituals=[st["cards"][i] for i in p["rituals"]])
-        p["rituals_up"] = True
+                       rituals=[st.cards[i] for i in p.rituals])
+        p.rituals_up = True
     intentions.discard_casterless(st, data, dice, log, "LH-III.3-01", order)
     for name in order:
-        p = st["players"][name]
-        if p["status"] in ("prisoner", "heaven") and p["artifacts"]:
-            names = ", ".join(data.cards[st["cards"][i]].name for i in p["artifacts"])
-            deck.discard(st, list(p["artifacts"]), dice, log)
-            p["artifacts"] = []
+        p = st.players[name]
+        if p.status in ("prisoner", "heaven") and p.artifacts:
+            names = ", ".join(data.cards[st.cards[i]].name for i in p.artifacts)
+            deck.discard(st, list(p.artifacts), dice, log)
+            p.artifacts = []
             log.public("artifacts-discarded", f"{army.label(st, data, name)} is imprisoned: "
                        f"its artifacts are discarded ({names}).", "LH-III.3-01", player=name)
         if not army.has_army(st, name):
@@ -66,22 +66,22 @@ def start_phase(st: dict, data, dice, log) -> None:
                        "combat phase.", "LH-IV.1.1-01", player=name)
 
 
-def has_decisions(st: dict, data) -> bool:
+def has_decisions(st: LohState, data) -> bool:
     """False when no player has an army: the round needs nobody's orders."""
     return bool(army.armies(st))
 
 
-def run_round(st: dict, sheets: dict, data, dice, log) -> bool:
+def run_round(st: LohState, sheets: dict, data, dice, log) -> bool:
     """One combat round (LH-IV.2-01); False when the combat phase ends (LH-III.3-03)."""
     rt = Rt(st, data, dice, log, sheets)
-    c = st["combat"]
+    c = st.combat
     c["fights"], c["still"] = [], []
-    log.public("combat-round", f"Combat round {st['round']} begins.", "LH-IV.2-01",
-               round=st["round"])
+    log.public("combat-round", f"Combat round {st.round} begins.", "LH-IV.2-01",
+               round=st.round)
     intentions.discard_casterless(st, data, dice, log, "LH-IV.2.1-01", rt.order)
     intents = intentions.collect(rt)
     c["intents"] = intents
-    rituals_left = any(st["players"][n]["rituals"] for n in st["seats"])
+    rituals_left = any(st.players[n].rituals for n in st.seats)
     if all(i["kind"] == "none" for i in intents.values()) and not rituals_left:
         log.public("combat-over", "Every army stays put and no ritual waits to be finished: "
                    "the combat phase ends.", "LH-III.3-03")
@@ -107,7 +107,7 @@ def _home_and_rituals(rt: Rt, intents: dict[str, dict]) -> None:
     st = rt.st
     homes.homes_for_all(st, rt.data, rt.log)
     still = [n for n in rt.order if n in intents and n not in rt.moved and army.has_army(st, n)]
-    st["combat"]["still"] = still
+    st.combat["still"] = still
     for step in round_end_steps():
         step(st, rt.sheets, rt.data, rt.dice, rt.log)
 
@@ -130,6 +130,6 @@ def round_end_steps() -> list[Callable]:
     return list(_ROUND_END)
 
 
-def end_phase(st: dict, data, dice, log) -> None:
+def end_phase(st: LohState, data, dice, log) -> None:
     """Unfinished rituals stay for the gathering to discard (LH-I.3.3-06)."""
-    st["combat"] = {}
+    st.combat = {}

@@ -26,7 +26,7 @@ one army was completely defeated (every unit destroyed or knocked out; an army t
 escaped is not, G20), gives 1 SP to the dominant army left there, or to the army every
 army there named with SP TO (PB-31). At most 1 combat SP from each other player per turn
 (LH-IV.2.5-02): the point comes from every army defeated there, and is blocked only when
-the winner already had one from each of them this turn (G19; `P["sp_from"]`).
+the winner already had one from each of them this turn (G19; `P.sp_from`).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from pbem.grammar import possessive
 
 from .. import deals, homes
 from .. import items as it
+from ..state import LohState
 from . import army
 from .context import place
 
@@ -82,21 +83,21 @@ def _combat_deals(rt, places: list[tuple[dict, list[str]]]) -> None:
             continue
         for c in o["clauses"]:
             deals.give(st, c, data, log)
-        deal_id = f"d{len(st['deals']) + 1}"
-        st["deals"].append({"id": deal_id, "turn": st["turn"], "phase": st["phase"],
+        deal_id = f"d{len(st.deals) + 1}"
+        st.deals.append({"id": deal_id, "turn": st.turn, "phase": st.phase,
                             "parties": o["parties"], "terms": o["clauses"], "text": text})
         log.public("combat-deal", f"Combat transfer at {place(fight, data)}: {text}.",
                    DEAL_RULE, deal=deal_id, parties=o["parties"], fight=fight["id"])
 
 
-def _deal_problem(st: dict, o: dict, fight: dict, data) -> str | None:
+def _deal_problem(st: LohState, o: dict, fight: dict, data) -> str | None:
     """Why the matched transfer cannot be made now (None: it can)."""
     for c in o["clauses"]:
         if not homes.can_trade(st, c["from"], c["to"]):
             return f"{c['from']} and {c['to']} cannot trade now (LH-I.1.1-05)"
         item = c["item"]
         if item["kind"] == "card" and data.cards[item["card"]].kind == "artifact":
-            away = [n for n in (c["from"], c["to"]) if st["players"][n]["status"] != "hell"
+            away = [n for n in (c["from"], c["to"]) if st.players[n].status != "hell"
                     or n in fight["ko"]]
             if away:
                 who = (f"{possessive(away[0])} Devil is not" if len(away) == 1 else
@@ -113,12 +114,12 @@ def _deal_problem(st: dict, o: dict, fight: dict, data) -> str | None:
 
 def _move_home(rt, name: str, realm: str, rule: str, how: str) -> None:
     st = rt.st
-    p = st["players"][name]
-    old = p["home"]
+    p = st.players[name]
+    old = p.home
     if old:
-        st["realms"][old] = None
-    st["realms"][realm] = name
-    p["home"] = realm
+        st.realms[old] = None
+    st.realms[realm] = name
+    p.home = realm
     left = f"; {rt.data.realms[old].name} is uncontrolled now" if old else ""
     rt.log.public("home-moved", f"{rt.label(name)} {how} {rt.data.realms[realm].name} as its "
                   f"new home realm{left}.", rule, player=name, realm=realm, old=old)
@@ -130,7 +131,7 @@ def _occupy(rt, fight: dict, here: list[str]) -> None:
     for a in here:
         for o in rt.orders(a, "OCCUPY"):
             r = o["realm"]
-            if r not in fight.get("emptied", []) or st["realms"].get(r, "gone") is not None:
+            if r not in fight.get("emptied", []) or st.realms.get(r, "gone") is not None:
                 rt.log.private(a, "occupy-refused", f"You cannot occupy "
                                f"{rt.data.realms[r].name}: it is not a realm emptied in your "
                                "fight this round and free.", "LH-IV.2.4-02", realm=r)
@@ -162,11 +163,11 @@ def _swap(rt, here: list[str]) -> None:
                            "fight at your place and write SWAP REALM naming you.",
                            "LH-IV.2.4-02", other=b)
             continue
-        ha, hb = st["players"][a]["home"], st["players"][b]["home"]
+        ha, hb = st.players[a].home, st.players[b].home
         if not ha or not hb:
             continue
-        st["players"][a]["home"], st["players"][b]["home"] = hb, ha
-        st["realms"][ha], st["realms"][hb] = b, a
+        st.players[a].home, st.players[b].home = hb, ha
+        st.realms[ha], st.realms[hb] = b, a
         rt.log.public("realms-swapped", f"{rt.label(a)} and {rt.label(b)} swap home realms: "
                       f"{rt.label(a)} now holds {rt.data.realms[hb].name}, {rt.label(b)} "
                       f"{rt.data.realms[ha].name}.", "LH-IV.2.4-02", players=[a, b])
@@ -179,7 +180,7 @@ def _claim(rt, fight: dict, here: list[str]) -> None:
         rt.log.public("claim-none", f"Several armies are left at {rt.data.realms[r].name}: "
                       "nobody claims it.", "LH-IV.2.2-02", realm=r)
         return
-    if rt.st["realms"].get(r, "gone") is not None:
+    if rt.st.realms.get(r, "gone") is not None:
         return
     _move_home(rt, here[0], r, "LH-IV.2.2-02", "claims")
 
@@ -197,14 +198,14 @@ def award_sp(rt, fights: list[dict]) -> None:
             rt.log.public("sp-none", f"No army is dominant at {at}: nobody gets the combat's "
                           "support point.", "LH-IV.1.1-06", fight=fight["id"])
             continue
-        p = st["players"][winner]
-        if all(b in p["sp_from"] for b in beaten):
+        p = st.players[winner]
+        if all(b in p.sp_from for b in beaten):
             rt.log.public("sp-capped", f"{rt.label(winner)} already had a combat support point "
                           "this turn from every army defeated at " + at + ": none now.",
                           "LH-IV.2.5-02", player=winner)
             continue
-        p["sp"] += 1
-        p["sp_from"].extend(b for b in beaten if b not in p["sp_from"])
+        p.sp += 1
+        p.sp_from.extend(b for b in beaten if b not in p.sp_from)
         rt.log.public("combat-sp", f"{rt.label(winner)} wins the combat at {at} and gains 1 "
                       "support point.", "LH-IV.2.5-01", player=winner, fight=fight["id"])
 

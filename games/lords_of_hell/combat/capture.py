@@ -27,26 +27,26 @@ from .context import at_home, place
 
 def capture_all(rt, fights: list[dict]) -> None:
     st = rt.st
-    homes_before = {n: st["players"][n]["home"] for n in st["seats"]}
+    homes_before = {n: st.players[n].home for n in st.seats}
     for fight in fights:
         _capture(rt, fight)
     for name in rt.order:
         homes.lose_home_if_no_forces(st, name, rt.data, rt.log)
     for fight in fights:
         fight["emptied"] = [homes_before[n] for n in rt.ranked(fight["all"])
-                            if homes_before[n] and st["players"][n]["home"] is None]
+                            if homes_before[n] and st.players[n].home is None]
 
 
 def _capture(rt, fight: dict) -> None:
     st, data, log = rt.st, rt.data, rt.log
     here = rt.ranked(a for a in fight["armies"] if army.units(st, a))
-    kos = [n for n in rt.ranked(fight["ko"]) if st["players"][n]["status"] == "ko"]
+    kos = [n for n in rt.ranked(fight["ko"]) if st.players[n].status == "ko"]
     for n in kos:
-        if st["players"][n]["hordes"] or st["players"][n]["souls"]:  # LH-IV.2.3-01
+        if st.players[n].hordes or st.players[n].souls:  # LH-IV.2.3-01
             his, he = army.pronouns(st, data, n)
             homes.free(st, n, log, "LH-IV.2.3-01", why=f"{army.devil_name(st, data, n)} "
                        f"was knocked out but {his} army still stands, so {he} returns to play")
-    captives = [n for n in kos if st["players"][n]["status"] == "ko"]
+    captives = [n for n in kos if st.players[n].status == "ko"]
     d = fight["defender"]
     if d is not None and at_home(st, fight, d) and not army.units(st, d):
         captives += [n for n in homes.prisoners_of(st, d) if n not in captives]
@@ -68,7 +68,7 @@ def _capture(rt, fight: dict) -> None:
             log.public("leviathan-destroyed", f"Nobody captures {rt.label(owner)}'s knocked-out "
                        "Leviathan: it is destroyed.", "LH-IV.2.3-05", player=owner)
         else:
-            st["players"][dom]["hordes"].append(inst)
+            st.players[dom].hordes.append(inst)
             log.public("leviathan-captured", f"{rt.label(dom)} captures the knocked-out "
                        f"Leviathan of {rt.label(owner)}: it joins {rt.label(dom)}'s army.",
                        "LH-IV.2.3-05", player=dom, owner=owner)
@@ -91,13 +91,13 @@ def _agreed(rt, here: list[str], prisoner: str, dom: str | None) -> str | None:
 
 def _take(rt, prisoner: str, captor: str) -> None:
     st, data, log = rt.st, rt.data, rt.log
-    p, c = st["players"][prisoner], st["players"][captor]
-    arts = list(p["artifacts"])
+    p, c = st.players[prisoner], st.players[captor]
+    arts = list(p.artifacts)
     if arts:
-        p["artifacts"] = []
-        names = ", ".join(data.cards[st["cards"][i]].name for i in arts)
-        if c["status"] == "hell":
-            c["artifacts"].extend(arts)
+        p.artifacts = []
+        names = ", ".join(data.cards[st.cards[i]].name for i in arts)
+        if c.status == "hell":
+            c.artifacts.extend(arts)
             log.public("artifacts-taken", f"{rt.label(captor)} confiscates the artifacts of "
                        f"{rt.label(prisoner)}: {names}.", "LH-IV.2.3-03", player=captor)
         else:
@@ -108,5 +108,5 @@ def _take(rt, prisoner: str, captor: str) -> None:
     log.public("captured", f"{rt.label(captor)} captures {rt.label(prisoner)}.",
                "LH-IV.2.3-02", player=prisoner, captor=captor)
     homes.imprison(st, prisoner, captor, log, "LH-IV.2.3-03")
-    if p["status"] == "prisoner" and prisoner in st["combat"].get("free_at_start", []):
-        c["fresh"] = True
+    if p.status == "prisoner" and prisoner in st.combat.get("free_at_start", []):
+        c.fresh = True

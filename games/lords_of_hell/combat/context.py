@@ -2,7 +2,7 @@
 resolution (`Rt`), and the fight record.
 
 A fight (`new_fight`) is one combat place: JSON-compatible, kept in
-`st["combat"]["fights"]` for the round's report and views:
+`st.combat["fights"]` for the round's report and views:
 
     id          1, 2, ... within the round
     where       realm id, or None for an unspecified place in Hell
@@ -29,13 +29,13 @@ from dataclasses import dataclass, field
 
 from ..orders import orders_of
 from ..orders.standing import standing
-from ..state import order_from_starter
+from ..state import LohState, order_from_starter
 from .army import label
 
 
 @dataclass
 class Rt:
-    st: dict
+    st: LohState
     data: object
     dice: object
     log: object
@@ -61,9 +61,9 @@ class Rt:
         return orders_of(self.sheets.get(name), keyword)
 
 
-def new_fight(st: dict, where: str | None, defender: str | None, armies: list[str],
+def new_fight(st: LohState, where: str | None, defender: str | None, armies: list[str],
               rounds: int = 0, claim: bool = False) -> dict:
-    c = st["combat"]
+    c = st.combat
     c["next_fight"] = c.get("next_fight", 0) + 1
     return {"id": c["next_fight"], "where": where, "defender": defender,
             "armies": list(armies), "all": list(armies), "ko": [], "leviathan": [],
@@ -76,8 +76,8 @@ def place(fight: dict, data) -> str:
     return data.realms[fight["where"]].name if fight["where"] else "an unspecified place in Hell"
 
 
-def at_home(st: dict, fight: dict, name: str) -> bool:
+def at_home(st: LohState, fight: dict, name: str) -> bool:
     """The army is the defender at its own home realm (LH-IV.1.2-01)."""
     return (fight["defender"] == name and fight["where"] is not None
-            and st["players"][name]["home"] == fight["where"]
-            and st["realms"].get(fight["where"]) == name)
+            and st.players[name].home == fight["where"]
+            and st.realms.get(fight["where"]) == name)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from pbem.grammar import verb
 
+from ..state import LohState
 from . import army, retreat, rolls
 from .army import LEVIATHAN
 from .context import at_home, place
@@ -33,7 +34,7 @@ ASMODEUS = "devil.asmodeus"
 DIS = "realm.dis"
 
 
-def present(st: dict, fight: dict) -> list[str]:
+def present(st: LohState, fight: dict) -> list[str]:
     """Armies at the place that still have units."""
     return [a for a in fight["armies"] if army.units(st, a)]
 
@@ -65,9 +66,9 @@ def declare(rt, fight: dict) -> dict[str, list[str]]:
     return decl
 
 
-def _shielded(st: dict, attacker: str, target: str) -> bool:
+def _shielded(st: LohState, attacker: str, target: str) -> bool:
     """Asmodeus: leaderless armies cannot declare an attack on his army (his card)."""
-    return st["players"][target]["devil"] == ASMODEUS and not army.leads(st, attacker)
+    return st.players[target].devil == ASMODEUS and not army.leads(st, attacker)
 
 
 def run(rt, fight: dict, queue: list[dict]) -> None:
@@ -143,7 +144,7 @@ def fight_round(rt, fight: dict, decl: dict[str, list[str]]) -> None:
     battle.resolve()
 
 
-def _dis_hits(st: dict, fight: dict, decl: dict[str, list[str]]) -> list[str]:
+def _dis_hits(st: LohState, fight: dict, decl: dict[str, list[str]]) -> list[str]:
     """Dis (realm card, digest §3.3): while its owner defends it with forces there, every
     army the defender attacks takes 1 automatic hit each fight round (LH-IV.3.3-01)."""
     d = fight["defender"]
@@ -159,9 +160,9 @@ def _leviathan_at_home(rt, fight: dict) -> None:
     d = fight["defender"]
     if d is None or not at_home(st, fight, d):
         return
-    p = st["players"][d]
-    for inst in [i for i in p["hordes"] if st["cards"][i] == LEVIATHAN]:
-        p["hordes"].remove(inst)
+    p = st.players[d]
+    for inst in [i for i in p.hordes if st.cards[i] == LEVIATHAN]:
+        p.hordes.remove(inst)
         fight["leviathan"].append([inst, d])
         rt.log.public("leviathan-ko", f"{rt.label(d)}'s Leviathan never fights at its own "
                       f"home realm: it is knocked out at {place(fight, rt.data)}.",

@@ -18,26 +18,27 @@ from __future__ import annotations
 
 from .. import deck
 from ..cards import hordes as horde_cards
+from ..state import LohState
 from . import army
 from .army import DEVIL, JUGGERNAUTS, LEVIATHAN, SOUL, TORMENTED
 
 CRITTERS = horde_cards.CRITTERS
 
 
-def _loss(st: dict, name: str, cid: str, data) -> int:
+def _loss(st: LohState, name: str, cid: str, data) -> int:
     """Power the army loses with one horde of this kind."""
     if cid == TORMENTED:
         return army.kinds(st, name).count(TORMENTED)
     return army.horde_power(cid, data, 0)
 
 
-def casualty(st: dict, name: str, data, order: list[str]) -> tuple[str, str] | None:
+def casualty(st: LohState, name: str, data, order: list[str]) -> tuple[str, str] | None:
     """(unit, kind) taking the next hit: a horde instance, SOUL or DEVIL; None: no unit."""
-    p = st["players"][name]
-    units = [(i, st["cards"][i]) for i in p["hordes"]][::-1]  # last tabled first
-    if p["souls"]:
+    p = st.players[name]
+    units = [(i, st.cards[i]) for i in p.hordes][::-1]  # last tabled first
+    if p.souls:
         units.append((SOUL, SOUL))
-    if p["status"] == "hell":
+    if p.status == "hell":
         units.append((DEVIL, DEVIL))
     if not units:
         return None
@@ -80,7 +81,7 @@ class Battle:
 
     def _hit(self, name: str, source: str) -> None:
         rt, st, data = self.rt, self.rt.st, self.rt.data
-        p = st["players"][name]
+        p = st.players[name]
         order = (rt.standing(name, "CASUALTIES") or {}).get("kinds", [])
         u = casualty(st, name, data, order)
         if u is None:
@@ -90,14 +91,14 @@ class Battle:
         unit, kind = u
         self.fight["lost"][name] = self.fight["lost"].get(name, 0) + 1
         if unit == SOUL:
-            p["souls"] -= 1
+            p.souls -= 1
             what = "a Soul is destroyed"
         elif unit == DEVIL:
-            p["status"] = "ko"
+            p.status = "ko"
             self.fight["ko"].append(name)
             what = f"{army.devil_name(st, data, name)} is knocked out"
         else:
-            p["hordes"].remove(unit)
+            p.hordes.remove(unit)
             deck.discard(st, [unit], rt.dice, rt.log)
             what = f"{data.cards[kind].name} destroyed"
         rule = {JUGGERNAUTS: "LH-IV.3.3-03", LEVIATHAN: "LH-IV.1.5-04"}.get(kind, "LH-IV.3.3-02")
@@ -113,7 +114,7 @@ class Battle:
                           "LH-IV.2.5-01", player=name)
 
     def gain_soul(self, owner: str, what: str) -> None:
-        self.rt.st["players"][owner]["souls"] += 1
+        self.rt.st.players[owner].souls += 1
         self.rt.log.public("soul-gained", f"{self.rt.label(owner)} gains 1 Soul ({what}).",
                            "LH-IV.3.3-02", player=owner)
 

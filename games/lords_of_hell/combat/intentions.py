@@ -19,6 +19,7 @@ from __future__ import annotations
 from pbem.grammar import count
 
 from .. import deck
+from ..state import LohState
 from . import army
 from .army import DEVIL
 
@@ -26,20 +27,20 @@ KEYS = ("TARGET", "NO MOVE", "OTHER MOVE")
 ASMODEUS = "devil.asmodeus"
 
 
-def discard_casterless(st: dict, data, dice, log, rule: str, order: list[str]) -> None:
+def discard_casterless(st: LohState, data, dice, log, rule: str, order: list[str]) -> None:
     for name in order:
-        p = st["players"][name]
+        p = st.players[name]
         n = army.casters(st, name, data)
-        if len(p["rituals"]) <= n:
+        if len(p.rituals) <= n:
             continue
-        gone = p["rituals"][n:]
-        p["rituals"] = p["rituals"][:n]
+        gone = p.rituals[n:]
+        p.rituals = p.rituals[:n]
         deck.discard(st, gone, dice, log)
-        names = ", ".join(data.cards[st["cards"][i]].name for i in gone)
+        names = ", ".join(data.cards[st.cards[i]].name for i in gone)
         log.public("rituals-discarded", f"{army.label(st, data, name)} has "
                    f"{count(n, 'ritual caster')} for {count(n + len(gone), 'ritual')}: {names} "
                    f"{'is' if len(gone) == 1 else 'are'} discarded.", rule, player=name,
-                   rituals=[st["cards"][i] for i in gone])
+                   rituals=[st.cards[i] for i in gone])
 
 
 def collect(rt) -> dict[str, dict]:
@@ -80,7 +81,7 @@ def _illegal(rt, name: str, intent: dict) -> str:
         return "its own Devil"
     if not army.has_army(st, t):
         return f"{army.devil_name(st, rt.data, t)} has no army"
-    if leaderless and st["players"][t]["devil"] == ASMODEUS:
+    if leaderless and st.players[t].devil == ASMODEUS:
         return "a leaderless army cannot choose Asmodeus"
     if leaderless and army.captor_of(st, name) != t:
         return "an army with no leader may only stay or go to the Devil holding its own"

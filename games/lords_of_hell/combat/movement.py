@@ -44,7 +44,7 @@ def plan(rt, intents: dict[str, dict]) -> list[dict]:
         if len(members) == 1:
             n = members[0]
             if intents[n]["kind"] == "other":
-                free = [r for r in intents[n]["realms"] if st["realms"].get(r, "gone") is None]
+                free = [r for r in intents[n]["realms"] if st.realms.get(r, "gone") is None]
                 if free:
                     claims.setdefault(free[0], []).append(n)
                 else:
@@ -55,8 +55,8 @@ def plan(rt, intents: dict[str, dict]) -> list[dict]:
         sinks = [n for n in members if intents[n]["kind"] != "target"
                  or intents[n]["target"] not in root]
         sink = sinks[0] if sinks else None
-        if sink is not None and intents[sink]["kind"] == "none" and st["players"][sink]["home"]:
-            where, defender = st["players"][sink]["home"], sink
+        if sink is not None and intents[sink]["kind"] == "none" and st.players[sink].home:
+            where, defender = st.players[sink].home, sink
         else:
             where, defender = None, None
         fights.append(new_fight(st, where, defender, members))

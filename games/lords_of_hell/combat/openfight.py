@@ -19,6 +19,7 @@ the gathering (`open_fight(st, candidates, data, dice, log) -> winner or None`).
 from __future__ import annotations
 
 from .. import homes
+from ..state import LohState
 from . import army
 from .context import Rt
 from .fight import fight_round
@@ -28,7 +29,7 @@ MAX_OPEN_ROUNDS = 100
 RULE = "LH-III.4.3-03"
 
 
-def open_fight(st: dict, candidates: list[str], data, dice, log) -> str | None:
+def open_fight(st: LohState, candidates: list[str], data, dice, log) -> str | None:
     rt = Rt(st, data, dice, log, {})
     names = rt.ranked(candidates)
     log.public("open-fight", "Open fight for the Overlord's title between "
@@ -37,8 +38,8 @@ def open_fight(st: dict, candidates: list[str], data, dice, log) -> str | None:
         _recall(rt, n)
     fighters = []
     for n in names:
-        p = st["players"][n]
-        if p["status"] in ("prisoner", "heaven"):
+        p = st.players[n]
+        if p.status in ("prisoner", "heaven"):
             log.public("open-fight-out", f"{rt.label(n)} is imprisoned and cannot take part in "
                        "the open fight.", RULE, player=n)
         elif not army.units(st, n):
@@ -77,15 +78,15 @@ def open_fight(st: dict, candidates: list[str], data, dice, log) -> str | None:
 
 def _recall(rt, name: str) -> None:
     st = rt.st
-    p = st["players"][name]
+    p = st.players[name]
     back = []
-    if p["status"] == "earth":
-        p["status"] = "hell"
+    if p.status == "earth":
+        p.status = "hell"
         back.append(army.devil_name(st, rt.data, name))
-    if p["earth"]:
-        back += [rt.data.cards[st["cards"][i]].name for i in p["earth"]]
-        p["hordes"].extend(p["earth"])
-        p["earth"] = []
+    if p.earth:
+        back += [rt.data.cards[st.cards[i]].name for i in p.earth]
+        p.hordes.extend(p.earth)
+        p.earth = []
     if back:
         rt.log.public("recalled", f"{rt.label(name)}'s forces on Earth are recalled to Hell "
                       "for the open fight: " + ", ".join(back) + ".", RULE, player=name)
@@ -94,6 +95,6 @@ def _recall(rt, name: str) -> None:
 
 def _return_ko(rt, fight: dict) -> None:
     for n in fight["ko"]:
-        if rt.st["players"][n]["status"] == "ko":
+        if rt.st.players[n].status == "ko":
             homes.free(rt.st, n, rt.log, RULE, why="the open fight is over, "
                        f"{army.devil_name(rt.st, rt.data, n)} returns home")

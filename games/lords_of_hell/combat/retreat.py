@@ -68,7 +68,7 @@ def step(rt, fight: dict, decl: dict[str, list[str]], queue: list[dict]) -> None
             rt.log.public("pursue", f"{rt.label(c)} pursues {rt.label(a)}"
                           + (" (Leviathan must pursue the last army)" if forced else "") + ".",
                           "LH-IV.1.5-02" if forced else "LH-IV.3.1-02", player=c, quarry=a)
-        home = dest is not None and st["players"][a]["home"] == dest
+        home = dest is not None and st.players[a].home == dest
         child = new_fight(st, dest, a if home else None, [a] + chasers[a], fight["rounds"])
         child["parent"], child["pursued"] = fight["id"], True  # no second move this step
         child["trio"] = [x for x in fight["trio"] if x in child["armies"]]
@@ -89,7 +89,7 @@ def _wants(rt, fight: dict, a: str, attackers: list[str]) -> bool:
                 or kind == "outpowered"
                 and sum(army.power(st, b, rt.data) for b in attackers) > mine
                 or kind == "after-round" and fight["rounds"] >= n
-                or kind == "devil-ko" and st["players"][a]["status"] == "ko"
+                or kind == "devil-ko" and st.players[a].status == "ko"
                 or kind == "lost" and fight["lost"].get(a, 0) >= n
                 or kind == "attacked" and attackers):
             return True
@@ -108,5 +108,5 @@ def _destination(rt, fight: dict, a: str) -> str | None:
     if fight["where"] is not None:
         return None
     o = rt.standing(a, "RETREAT") or {}
-    home = rt.st["players"][a]["home"]
+    home = rt.st.players[a].home
     return home if o.get("to", "home") == "home" and home else None

@@ -20,6 +20,7 @@ sharing the dice among several targets (G15).
 from __future__ import annotations
 
 from ..cards import artifacts
+from ..state import LohState
 from . import army
 from .context import at_home
 
@@ -27,7 +28,7 @@ METAL_BEASTS = "horde.metal-beasts"
 BAALZEBUB = "devil.baalzebub"
 
 
-def defense(st: dict, fight: dict, attacker: str, target: str, data) -> int:
+def defense(st: LohState, fight: dict, attacker: str, target: str, data) -> int:
     """The target's DP against this attacker (0 unless it defends its home realm)."""
     if not at_home(st, fight, target):
         return 0
@@ -35,12 +36,12 @@ def defense(st: dict, fight: dict, attacker: str, target: str, data) -> int:
     if METAL_BEASTS in army.kinds(st, attacker):
         dp -= 1
     dp = max(dp, 0)
-    if st["players"][target]["devil"] == BAALZEBUB:
+    if st.players[target].devil == BAALZEBUB:
         dp = max(dp, 1)
     return dp
 
 
-def to_hit(st: dict, fight: dict, attacker: str, target: str, data) -> int:
+def to_hit(st: LohState, fight: dict, attacker: str, target: str, data) -> int:
     return (data.tables.get("to_hit", 4) + defense(st, fight, attacker, target, data)
             + artifacts.to_hit_modifier(st, attacker, target))
 

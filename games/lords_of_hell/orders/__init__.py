@@ -24,6 +24,7 @@ from pbem.kit.ordertypes import OrderTypes
 from pbem.lines import orders_of  # noqa: F401  orders_of: for the phase modules
 
 from ..datamodel import LohData
+from ..state import LohState
 
 PHASES = ("transfer", "combat", "gathering")
 ANY = PHASES  # an order for every stage (trading, standing orders)
@@ -33,23 +34,23 @@ ANY = PHASES  # an order for every stage (trading, standing orders)
 class Ctx:
     """What a parser may look at; parsers never change the state."""
 
-    state: dict
+    state: LohState
     data: LohData
     player: str
 
     @property
     def phase(self) -> str:
-        return self.state["phase"]
+        return self.state.phase
 
     @property
     def me(self) -> dict:
-        return self.state["players"][self.player]
+        return self.state.players[self.player]
 
 
 Parser = Callable[[str, Ctx], tuple[str, dict]]
 
 #: Every order type, keyword -> pbem.kit.ordertypes.OrderType (`when`: its phases;
-#: `standing`: kept in the state until changed, P["standing"]).
+#: `standing`: kept in the state until changed, P.standing).
 ORDER_TYPES = OrderTypes()
 
 
@@ -62,9 +63,9 @@ def order(keyword: str, *, phases: tuple[str, ...], rule: str, example: str, doc
                              repeatable=repeatable, standing=standing)
 
 
-def check_sheet(state: dict, data: LohData, player: str, text: str) -> OrderSheet:
+def check_sheet(state: LohState, data: LohData, player: str, text: str) -> OrderSheet:
     """Check every line of an order sheet; never raises for bad input."""
     ctx = Ctx(state, data, player)
     return OrderSheet(player, ORDER_TYPES.check(
-        text, player, player in state["players"], state["seats"], "LH-I.1-01", ctx,
+        text, player, player in state.players, state.seats, "LH-I.1-01", ctx,
         ctx.phase, "remove this line; the order form lists this stage's orders"))

@@ -53,7 +53,7 @@ def names_of(data, kinds: tuple[str, ...], souls: bool = False) -> dict[str, lis
 
 
 def player_names(ctx: Ctx) -> dict[str, list[str]]:
-    return {n: [n, ctx.data.devils[p["devil"]].name] for n, p in ctx.state["players"].items()}
+    return {n: [n, ctx.data.devils[p.devil].name] for n, p in ctx.state.players.items()}
 
 
 # --- PLAY ----------------------------------------------------------------------------------
@@ -164,14 +164,14 @@ def parse_finish(rest: str, ctx: Ctx) -> tuple[str, dict]:
                          "e.g. FINISH Infernal Plague")
     cid = match(m["ritual"], names_of(ctx.data, ("ritual",)), "ritual", FINISH_RULE)
     rname = ctx.data.cards[cid].name
-    if not any(card_id(ctx.state, i) == cid for i in ctx.me["rituals"]):
+    if not any(card_id(ctx.state, i) == cid for i in ctx.me.rituals):
         raise OrderError(ILLEGAL, f"you have no {rname} tabled", "LH-I.3.3-01",
                          "FINISH only a ritual you started in the transfer phase")
     o: dict = {"ritual": cid, "by": None, "targets": [], "sacrifice": None}
     canonical = f"FINISH {rname}"
     if m.get("by") is not None:
         o["by"] = match(m["by"], {"devil": ["Devil", "me", "myself",
-                                            ctx.data.devils[ctx.me["devil"]].name],
+                                            ctx.data.devils[ctx.me.devil].name],
                                   "horde.diabolic-fiends": ["Diabolic Fiends"]},
                         "caster", "LH-I.3.3-03")
         canonical += " BY " + ("DEVIL" if o["by"] == "devil" else "DIABOLIC FIENDS")

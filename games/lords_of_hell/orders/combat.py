@@ -36,7 +36,7 @@ ASMODEUS = "devil.asmodeus"
 
 def devil_arg(text: str, ctx: Ctx, rule: str, what: str = "Devil") -> str:
     """A player named by his Devil's or his own name."""
-    names = {n: [ctx.data.devils[p["devil"]].name, n] for n, p in ctx.state["players"].items()}
+    names = {n: [ctx.data.devils[p.devil].name, n] for n, p in ctx.state.players.items()}
     return match(text, names, what, rule)
 
 
@@ -55,25 +55,25 @@ def devil_list(text: str, ctx: Ctx, rule: str, hint: str) -> list[str]:
 
 
 def dname(ctx: Ctx, name: str) -> str:
-    return ctx.data.devils[ctx.state["players"][name]["devil"]].name
+    return ctx.data.devils[ctx.state.players[name].devil].name
 
 
 def realm_arg(text: str, ctx: Ctx, rule: str) -> str:
     names = {r: [ctx.data.realms[r].name] + (["HPoH"] if r == HPOH else [])
-             for r in ctx.state["realms"]}
+             for r in ctx.state.realms}
     return match(text, names, "realm in play", rule)
 
 
 def _leaderless(ctx: Ctx) -> bool:
     """The player's army has no leader (LH-IV.1.1-05)."""
     me = ctx.me
-    return me["status"] != "hell" and not any(
-        ctx.state["cards"][i] == "horde.fallen-angels" for i in me["hordes"])
+    return me.status != "hell" and not any(
+        ctx.state.cards[i] == "horde.fallen-angels" for i in me.hordes)
 
 
 def _has_army(ctx: Ctx, name: str) -> bool:
-    p = ctx.state["players"][name]
-    return bool(p["hordes"] or p["souls"] or p["status"] == "hell")
+    p = ctx.state.players[name]
+    return bool(p.hordes or p.souls or p.status == "hell")
 
 
 @order("TARGET", phases=("combat",), rule=INTENT_RULE, example="TARGET Glasya",
@@ -92,10 +92,10 @@ def parse_target(rest: str, ctx: Ctx) -> tuple[str, dict]:
                          "target a Devil with hordes, Souls or the Devil in Hell")
     if _leaderless(ctx):
         me = ctx.me
-        if ctx.state["players"][who]["devil"] == ASMODEUS:
+        if ctx.state.players[who].devil == ASMODEUS:
             raise OrderError(ILLEGAL, "a leaderless army cannot choose Asmodeus as its target "
                              "(his ability)", "LH-IV.1.1-05", "write NO MOVE")
-        if me["status"] != "prisoner" or me["captor"] != who:
+        if me.status != "prisoner" or me.captor != who:
             raise OrderError(ILLEGAL, "your army has no leader (your Devil is not in Hell and "
                              "it has no Fallen Angels): it may only stay home or go to the "
                              "Devil holding yours prisoner", "LH-IV.2.1-04", "write NO MOVE")

@@ -145,7 +145,7 @@ def _promise(who: str, rest: str, ctx) -> dict:
         if p not in to:
             to.append(p)
     promise = parse_promise(what, ctx, "LH-II.3.1-01")
-    seats = ctx.state["seats"]
+    seats = ctx.state.seats
     return {"from": giver, "to": sorted(to, key=seats.index), "promise": promise,
             "until": until}
 
@@ -159,24 +159,24 @@ def _release(clause: str, ctx) -> dict:
         raise OrderError(INVALID, f"{clause!r} is not '<party> RELEASES <promise id>'", rule,
                          "e.g. boris RELEASES d1.1 (the id is in your report)")
     who = party(m.group(1), ctx, rule)
-    pr = next((p for p in ctx.state["promises"] if p["id"].lower() == m.group(2).lower()),
+    pr = next((p for p in ctx.state.promises if p["id"].lower() == m.group(2).lower()),
               None)
     if pr is None:
         raise OrderError(INVALID, f"there is no promise {m.group(2)!r} in force", rule,
                          "promises in force: " + (", ".join(p["id"] for p in
-                                                            ctx.state["promises"]) or "none"))
+                                                            ctx.state.promises) or "none"))
     parties = [pr["from"], *pr["to"]]
     if who not in parties:
         raise OrderError(ILLEGAL, f"{who} is not a party to promise {pr['id']}", rule,
                          "the parties of a promise release it together")
-    seats = ctx.state["seats"]
+    seats = ctx.state.seats
     return {"from": who, "to": sorted((n for n in parties if n != who), key=seats.index),
             "release": pr["id"]}
 
 
 def _terms(gives: dict, promises: list[dict], ctx) -> dict:
     st, data = ctx.state, ctx.data
-    seats = st["seats"]
+    seats = st.seats
     clauses, texts, keys = [], [], []
     for (giver, receiver) in sorted(gives, key=lambda k: (seats.index(k[0]), seats.index(k[1]))):
         its = sorted(gives[(giver, receiver)], key=lambda i: it.text(i, data))
@@ -237,19 +237,19 @@ def _check(terms: dict, ctx) -> None:
                          "keep one Surrender")
     for c in gives:
         item = c["item"]
-        why = it.movable(item, st["phase"], data)
+        why = it.movable(item, st.phase, data)
         if why:
             raise OrderError(ILLEGAL, f"{it.text(item, data)}: {why[1]}", why[0],
                              "trade it in the transfer phase")
         if item["kind"] == "prisoner" and item["name"] == c["to"]:
             raise OrderError(ILLEGAL, "a prisoner is not handed to himself", "LH-I.1.1-08",
                              f"to let him go, write FREE {item['name']}")
-        if item["kind"] == "prisoner" and (st["players"][item["name"]]["captor"] != c["from"]
-                                           or st["players"][item["name"]]["status"]
+        if item["kind"] == "prisoner" and (st.players[item["name"]].captor != c["from"]
+                                           or st.players[item["name"]].status
                                            != "prisoner"):
             raise OrderError(ILLEGAL, f"{item['name']} is not {c['from']}'s prisoner",
                              "LH-I.1.1-09", "only the captor hands a prisoner over")
-        if item["kind"] in ("realm", "surrender") and not st["players"][c["to"]]["home"]:
+        if item["kind"] in ("realm", "surrender") and not st.players[c["to"]].home:
             raise OrderError(ILLEGAL, f"{c['to']} has no home realm", "LH-I.2-06"
                              if item["kind"] == "realm" else "LH-I.1.1-10",
                              "only a Devil with a home realm can swap it or hold prisoners")

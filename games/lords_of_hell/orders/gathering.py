@@ -28,12 +28,12 @@ _REROLL_HINT = ("write SOUL REROLL ON 1, 2 (results 1-6 of the soul table), SOUL
 
 def devil_choices(ctx: Ctx) -> dict[str, list[str]]:
     """{player name: [Devil name, player name]} for the Devils in this game."""
-    return {n: [ctx.data.devils[ctx.state["players"][n]["devil"]].name, n]
-            for n in ctx.state["seats"]}
+    return {n: [ctx.data.devils[ctx.state.players[n].devil].name, n]
+            for n in ctx.state.seats}
 
 
 def _devil(ctx: Ctx, name: str) -> str:
-    return ctx.data.devils[ctx.state["players"][name]["devil"]].name
+    return ctx.data.devils[ctx.state.players[name].devil].name
 
 
 def _faces_text(faces: list[int]) -> str:
@@ -110,7 +110,7 @@ def parse_object(rest: str, ctx: Ctx) -> tuple[str, dict]:
         if name == ctx.player:
             raise OrderError(ILLEGAL, "objecting to your own Devil has no effect",
                              "LH-III.4.2-05", "remove your own Devil from the line (G24)")
-        if ctx.state["players"][name]["proclaimed"] <= 0:
+        if ctx.state.players[name].proclaimed <= 0:
             raise OrderError(ILLEGAL, f"{_devil(ctx, name)} has no proclaim markers, so "
                              "is not a candidate to object to", "LH-III.4.2-02",
                              "object only to Devils proclaimed at the last gathering (a "

@@ -1,21 +1,22 @@
 """Standing orders: rules for decisions that the rules take mid-phase (a fight round's
 retreat, a casualty order, a soul-gathering re-roll ...), given on any stage's sheet and
-kept in the player's state until changed (P["standing"], keyed by keyword). Each order
+kept in the player's state until changed (P.standing, keyed by keyword). Each order
 module registers its own with `@order(..., standing=True)`; here they are kept.
 `<KEYWORD> OFF` lines (`standing_off`) drop one."""
 
 from __future__ import annotations
 
+from ..state import LohState
 from . import ORDER_TYPES
 
 
-def keep(st: dict, sheets: dict) -> None:
+def keep(st: LohState, sheets: dict) -> None:
     """Store every standing order of the sheets (the last line of a keyword wins; an
     order whose data has "off": True removes the keyword)."""
     for name, sheet in sheets.items():
-        if sheet is None or name not in st["players"]:
+        if sheet is None or name not in st.players:
             continue
-        mine = st["players"][name]["standing"]
+        mine = st.players[name].standing
         for line in sheet.lines:
             o = line.order
             t = ORDER_TYPES.get(o["type"]) if line.ok and o else None
@@ -27,6 +28,6 @@ def keep(st: dict, sheets: dict) -> None:
                 mine[o["type"]] = {**o, "canonical": line.canonical}
 
 
-def standing(st: dict, name: str, keyword: str) -> dict | None:
+def standing(st: LohState, name: str, keyword: str) -> dict | None:
     """The player's standing order of this keyword, or None (the default applies)."""
-    return st["players"][name]["standing"].get(keyword)
+    return st.players[name].standing.get(keyword)

@@ -33,13 +33,13 @@ def card_names(data) -> dict[str, list[str]]:
 def party(text: str, ctx, rule: str) -> str:
     """A player named by his name or his Devil's name; returns the player's name."""
     st = ctx.state
-    names = {n: [n, ctx.data.devils[st["players"][n]["devil"]].name] for n in st["seats"]}
+    names = {n: [n, ctx.data.devils[st.players[n].devil].name] for n in st.seats}
     return match(text, names, "player or Devil", rule)
 
 
 def devil_in_play(text: str, ctx, rule: str) -> str:
     """A Devil in this game (by its or its player's name); returns the devil id."""
-    return ctx.state["players"][party(text, ctx, rule)]["devil"]
+    return ctx.state.players[party(text, ctx, rule)].devil
 
 
 def parse_item(text: str, ctx, rule: str) -> dict:
@@ -96,7 +96,7 @@ def oath(text: str, ctx, rule: str) -> tuple[str, str]:
     m = _OATH.match(text.strip())
     devil = devil_in_play(m.group(1) if m else text, ctx, rule)
     slug = devil.split(".", 1)[1]
-    mine = sorted(c for c in ctx.me["hand"] if c.startswith(f"oath.{slug}."))
+    mine = sorted(c for c in ctx.me.hand if c.startswith(f"oath.{slug}."))
     if not mine:
         name = ctx.data.devils[devil].name
         raise OrderError(ILLEGAL, f"you hold no Oath of {name}", rule,

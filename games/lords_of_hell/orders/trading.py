@@ -35,10 +35,10 @@ def parse_deal(rest: str, ctx) -> tuple[str, dict]:
            "once; once per phase")
 def parse_opoh(rest: str, ctx) -> tuple[str, dict]:
     rule = "LH-I.1.2-06"
-    if ctx.me["status"] in NO_OPOH:
+    if ctx.me.status in NO_OPOH:
         raise OrderError(ILLEGAL, "a prisoner (or a knocked-out Devil) cannot trade with the "
                          "Other Powers of Hell", "LH-I.1.1-05", "remove this line")
-    if ctx.me["used_oph"]:
+    if ctx.me.used_oph:
         raise OrderError(ILLEGAL, "you traded with the Other Powers of Hell in this phase "
                          "already", rule, "once per phase: wait for the next phase")
     devil, inst = oath(rest, ctx, rule)
@@ -58,7 +58,7 @@ def parse_forced(rest: str, ctx) -> tuple[str, dict]:
         raise OrderError(INVALID, "FORCED needs an Oath", rule,
                          "e.g. FORCED Oath of Belial FOR Fiends")
     devil, inst = oath(m.group(1), ctx, rule)
-    target = next(n for n, p in ctx.state["players"].items() if p["devil"] == devil)
+    target = next(n for n, p in ctx.state.players.items() if p.devil == devil)
     name = ctx.data.devils[devil].name
     if target == ctx.player:
         raise OrderError(ILLEGAL, f"the Oath of {name} is your own: a forced trade hands an "
@@ -112,14 +112,14 @@ def parse_permit(rest: str, ctx) -> tuple[str, dict]:
            "his prisoner")
 def parse_surrender(rest: str, ctx) -> tuple[str, dict]:
     rule = "LH-I.1.1-12"
-    if ctx.me["status"] != "hell":
+    if ctx.me.status != "hell":
         raise OrderError(ILLEGAL, "only a Devil in Hell can surrender", rule,
                          "remove this line")
     captor = party(rest, ctx, rule)
     if captor == ctx.player:
         raise OrderError(INVALID, "you cannot surrender to yourself", rule,
                          "name another Devil")
-    if not ctx.state["players"][captor]["home"]:
+    if not ctx.state.players[captor].home:
         raise OrderError(ILLEGAL, f"{captor} has no home realm to hold a prisoner",
                          "LH-I.1.1-10", "surrender to a Devil with a home realm")
     return f"SURRENDER TO {captor}", {"captor": captor}
@@ -133,7 +133,7 @@ def parse_accept(rest: str, ctx) -> tuple[str, dict]:
     if who == ctx.player:
         raise OrderError(INVALID, "you cannot take yourself prisoner", rule,
                          "name the Devil who surrenders")
-    if not ctx.me["home"]:
+    if not ctx.me.home:
         raise OrderError(ILLEGAL, "you have no home realm to hold a prisoner",
                          "LH-I.1.1-10", "remove this line")
     return f"ACCEPT SURRENDER {who}", {"prisoner": who}
@@ -148,7 +148,7 @@ def parse_heaven(rest: str, ctx) -> tuple[str, dict]:
     if rest.strip():
         raise OrderError(INVALID, f"HEAVEN DEAL takes nothing more, not {rest.strip()!r}",
                          rule, "write HEAVEN DEAL")
-    if ctx.me["status"] != "heaven":
+    if ctx.me.status != "heaven":
         raise OrderError(ILLEGAL, "your Devil is not held in Heaven", rule,
                          "remove this line")
     return "HEAVEN DEAL", {}
@@ -185,7 +185,7 @@ def parse_home(rest: str, ctx) -> tuple[str, dict]:
     rule = "LH-I.2-05"
     if normalise(rest) == "off":
         return "HOME OFF", {"off": True}
-    names = {r: [ctx.data.realms[r].name] for r in ctx.state["realms"]}
+    names = {r: [ctx.data.realms[r].name] for r in ctx.state.realms}
     realms = []
     for x in (x for x in rest.split(",") if x.strip()):
         r = match(x, names, "realm in play", rule)
@@ -202,7 +202,7 @@ def parse_home(rest: str, ctx) -> tuple[str, dict]:
            "limits it")
 def parse_torture(rest: str, ctx) -> tuple[str, dict]:
     rule = "LH-III.1-09"
-    if ctx.me["devil"] != BELIAL:
+    if ctx.me.devil != BELIAL:
         raise OrderError(ILLEGAL, "only Belial tortures", rule, "remove this line")
     word = normalise(rest)
     if word == "off":
@@ -223,7 +223,7 @@ def parse_torture(rest: str, ctx) -> tuple[str, dict]:
            "him; default his horde of least power (BAALZEBUB GIVES OFF)")
 def parse_baal(rest: str, ctx) -> tuple[str, dict]:
     rule = "LH-II.2.1-04"
-    if ctx.me["devil"] != BAALZEBUB:
+    if ctx.me.devil != BAALZEBUB:
         raise OrderError(ILLEGAL, "only Baalzebub chooses what he gives in a forced trade",
                          rule, "remove this line")
     if normalise(rest) == "off":
@@ -235,11 +235,11 @@ def parse_baal(rest: str, ctx) -> tuple[str, dict]:
 
 def _my_prisoner(text: str, ctx, rule: str) -> str:
     who = party(text, ctx, rule)
-    p = ctx.state["players"][who]
-    if p["status"] != "prisoner" or p["captor"] != ctx.player:
+    p = ctx.state.players[who]
+    if p.status != "prisoner" or p.captor != ctx.player:
         raise OrderError(ILLEGAL, f"{who} is not your prisoner", rule,
                          "name a Devil you hold prisoner")
-    if ctx.me["status"] == "ko":
+    if ctx.me.status == "ko":
         raise OrderError(ILLEGAL, "a knocked-out Devil cannot free or permit", rule,
                          "wait until your Devil is back")
     return who

@@ -30,7 +30,7 @@ def parse_ritual(rest: str, ctx) -> tuple[str, dict]:
         if item["kind"] != "card" or ctx.data.cards[item["card"]].kind != "ritual":
             raise OrderError(ILLEGAL, f"{it.text(item, ctx.data)} is not a ritual", rule,
                              "name ritual cards in your hand")
-    if not ctx.me["home"]:
+    if not ctx.me.home:
         raise OrderError(ILLEGAL, "rituals are started next to the home realm, and you have "
                          "none", rule, "take a home realm first (forces in Hell)")
     lack = it.shortfall(ctx.state, ctx.player, its, ctx.data)
@@ -58,13 +58,13 @@ def parse_earth(rest: str, ctx) -> tuple[str, dict]:
     if not parts:
         raise OrderError(INVALID, "EARTH needs what goes", rule,
                          "e.g. EARTH DEVIL, 2 Fiends")
-    devil_name = normalise(ctx.data.devils[ctx.me["devil"]].name)
+    devil_name = normalise(ctx.data.devils[ctx.me.devil].name)
     for part in parts:
         word = normalise(part)
         if word in ("devil", "me", "myself", devil_name):
             units["devil"] = True
         elif word == "all":
-            units["devil"] = ctx.me["status"] == "hell"
+            units["devil"] = ctx.me.status == "hell"
             for h in EARTH_HORDES:
                 units["hordes"][h] = "all"
         else:
@@ -104,9 +104,9 @@ def _hordes(part: str, ctx, units: dict) -> None:
 def _devil_may_go(ctx) -> None:
     from ..prisoners import no_earth
 
-    if ctx.me["status"] != "hell":
+    if ctx.me.status != "hell":
         raise OrderError(ILLEGAL, "only a Devil in Hell goes to Earth (yours is "
-                         f"{'a prisoner' if ctx.me['status'] == 'prisoner' else 'not in Hell'})",
+                         f"{'a prisoner' if ctx.me.status == 'prisoner' else 'not in Hell'})",
                          "LH-III.2-07", "send only your Fiends")
     if no_earth(ctx.state, ctx.player):
         raise OrderError(ILLEGAL, "you promised Heaven never to return to Earth",
