@@ -234,7 +234,7 @@ POINTS = {
     "lieutenants-held": "(st)",
     # Asked (collect) by action/march.py: (ids of Legions that may not march now, why,
     # the end of "<player>'s n Legions in <Sectio> <why>"), one per card (Riot,
-    # action/spells_random_moves.py, 10).
+    # action/spells_in_random_moves.py, 10).
     "legions-held": "(st)",
     # Asked (first) by action/march.py, and by end_phase.py when the hold ends: (the
     # card's name, the aspect rolled against, its rule) when the marching Daemon must roll

@@ -56,7 +56,7 @@ import pbem_games.hellgame.action.spells_marching
 import pbem_games.hellgame.action.spells_transport
 import pbem_games.hellgame.action.spells_own_recovery
 import pbem_games.hellgame.action.spells_bonuses
-import pbem_games.hellgame.action.spells_random_moves
+import pbem_games.hellgame.action.spells_in_random_moves
 import pbem_games.hellgame.action.spells_sleep_late
 
 # The Play Right Away cards; the Hell cards' Events and Phenomena

@@ -1,5 +1,5 @@
 """Major Arcana that bring Lilith into play (issue 8); her moves are random_moves/lilith.py
-(Talk of Lost Love, which steers her, is in spells_random_moves.py).
+(Talk of Lost Love, which steers her, is in spells_in_random_moves.py).
 
 One small function per card, registered in effects.ARCANA under the card's id by
 `@spell` (action/magic.py, which checks timing, place and costs, runs Counters and

@@ -34,7 +34,7 @@ from .march import STOPS, _March
 from .march_orders import _LEGION, _LIEUTENANT, _SEP, HELL, _check_step, _lieutenant, _waypoint
 from .spells_incapacitation import _incapacitate
 
-RIOT = "arcana.riot"  # spells_random_moves.py: its Legions may not move this Action Phase
+RIOT = "arcana.riot"  # spells_in_random_moves.py: its Legions may not move this Action Phase
 
 
 def card_path(text: str, ctx, most: int, card: str, hint: str) -> list[dict]:

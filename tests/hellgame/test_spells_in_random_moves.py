@@ -1,4 +1,4 @@
-"""Major Arcana of the Random Moves Phase (action/spells_random_moves.py): Riot, Uriel
+"""Major Arcana of the Random Moves Phase (action/spells_in_random_moves.py): Riot, Uriel
 Must Obey, Talk of Lost Love, cast through the real order path, and their later parts in
 the Random Moves Phase (random_moves)."""
 
