@@ -14,8 +14,10 @@ import pytest
 from pbem.engine import game_ids, get_game
 
 from . import contracts as c
+from .toy import GAME as TOY
 
-GAMES = game_ids()
+#: every installed game, and the toy (registered for these tests only: conftest.py)
+GAMES = [*game_ids(), TOY.id]
 STAGES = 5
 MODES = ("none", "form", "played", "mixed")
 
@@ -34,6 +36,7 @@ def plays(game_id: str, mode: str):
 
 def test_games_are_installed():
     assert {"hellgame", "lords-of-hell"} <= set(GAMES)
+    assert TOY.id in game_ids() and TOY.id in GAMES  # conftest.py registered it
 
 
 @pytest.mark.parametrize("mode", MODES)
