@@ -4,8 +4,8 @@ Overlord (LH-III.4-01).
 `start` runs as the combat phase ends, before the gathering stage opens, so the players
 see its results before they order:
   1. rituals still on the table are discarded without effect (LH-III.4-02, LH-I.3.3-06);
-  2. 1 SP (at most) for fresh prisoners, from `P.fresh` set by the combat phase, which
-     is cleared here (LH-III.4-03);
+  2. 1 SP (at most) to the holder of a fresh prisoner, from `P.fresh` kept by the combat
+     phase (homes.mark_fresh), which is cleared here (LH-III.4-03);
   3. soul gathering (LH-III.4.1, souls.py).
 
 `resolve` runs after the stage's trading window (turn.py ran `trading.apply`):
@@ -69,9 +69,10 @@ def discard_rituals(st: LohState, data, dice, log) -> None:
 
 def fresh_prisoner_sp(st: LohState, data, log) -> None:
     """LH-III.4-03: 1 SP, however many, when a prisoner held now was free at the start
-    of the combat phase and captured in it. `P.fresh` is True (checked against the
-    prisoners held now: at least one) or a list of such prisoners' names (at least one
-    still held). Cleared for every player."""
+    of the combat phase and captured in it. `P.fresh` lists such prisoners (the mark
+    travels with the prisoner, homes.mark_fresh): at least one must still be held; an
+    older prisoner earns nothing. `True`, from a state stored before the mark was kept
+    per prisoner, still means any prisoner held now. Cleared for every player."""
     for name in order_from_starter(st):
         p = st.players[name]
         fresh, p.fresh = p.fresh, False

@@ -2,7 +2,7 @@
 
 - A Devil with forces in Hell controls exactly one home realm (LH-I.2-03); one with none
   loses it at once, to the centre as uncontrolled (LH-I.2-04), and its prisoners go free
-  (LH-I.2-07).
+  (LH-I.2-07) and, in Hell now, take a realm at once if homeless (LH-I.2-05).
 - A homeless Devil that gains forces in Hell takes an uncontrolled realm at once
   (LH-I.2-05): the first of its standing `HOME` list that is free, else the first free
   realm in data order (PB-03); HPoH is eligible. Several at once: Starter first.
@@ -44,8 +44,15 @@ def homes_for_all(st: LohState, data, log) -> None:
         take_home(st, name, data, log)
 
 
-def lose_home_if_no_forces(st: LohState, name: str, data, log, rule: str = "LH-I.2-04") -> None:
-    """No forces in Hell: the realm goes to the centre, the prisoners go free."""
+def lose_home_if_no_forces(st: LohState, name: str, data, log, rule: str = "LH-I.2-04",
+                           rehome: bool = True) -> None:
+    """No forces in Hell: the realm goes to the centre, the prisoners go free (LH-I.2-07)
+    and, being in Hell now, each freed Devil without a home takes a realm at once,
+    Starter first (LH-I.2-05), before anything else happens.
+
+    `rehome=False` (the combat's capture step only): the freed take their realm when the
+    armies return home, right after the combat transfers, since the realms emptied in the
+    round are the armies' to occupy until then (LH-IV.2.4-03)."""
     p = st.players[name]
     if not p.home or has_forces_in_hell(st, name):
         return
@@ -55,8 +62,13 @@ def lose_home_if_no_forces(st: LohState, name: str, data, log, rule: str = "LH-I
     log.public("home-lost", f"{name} has no forces left in Hell and loses "
                f"{data.realms[realm].name}, which is uncontrolled now.", rule,
                player=name, realm=realm)
-    for prisoner in prisoners_of(st, name):
+    freed = prisoners_of(st, name)
+    for prisoner in freed:
         free(st, prisoner, log, "LH-I.2-07", why=f"{name} has no home realm to hold them")
+    if rehome:
+        for prisoner in order_from_starter(st):
+            if prisoner in freed:
+                take_home(st, prisoner, data, log)
 
 
 def prisoners_of(st: LohState, captor: str) -> list[str]:
@@ -70,7 +82,10 @@ def imprison(st: LohState, prisoner: str, captor: str, log, rule: str) -> None:
     if not st.players[captor].home:
         free(st, prisoner, log, "LH-I.1.1-10", why=f"{captor} has no home realm")
         return
+    fresh = p.status == "prisoner" and _unmark_fresh(st, prisoner)
     p.status, p.captor, p.permits = "prisoner", captor, []
+    if fresh:  # handed on: the new holder has the fresh prisoner (LH-III.4-03)
+        mark_fresh(st, prisoner)
     log.public("imprisoned", f"{prisoner} is now {captor}'s prisoner.", rule,
                player=prisoner, captor=captor)
 
@@ -78,9 +93,33 @@ def imprison(st: LohState, prisoner: str, captor: str, log, rule: str) -> None:
 def free(st: LohState, prisoner: str, log, rule: str, why: str = "") -> None:
     """A prisoner (or a Devil held in Heaven, or a KO Devil) returns to play in Hell."""
     p = st.players[prisoner]
+    if p.status == "prisoner":
+        _unmark_fresh(st, prisoner)
     p.status, p.captor, p.permits = "hell", None, []
     log.public("freed", f"{prisoner} is free" + (f": {why}." if why else "."), rule,
                player=prisoner)
+
+
+def mark_fresh(st: LohState, prisoner: str) -> None:
+    """`prisoner`, free when the combat phase began, was captured in it: his holder's
+    `fresh` list names him (LH-III.4-03). The mark travels with him: handed on
+    (`imprison`), the new holder has it; freed (`free`), nobody does."""
+    holder = st.players[st.players[prisoner].captor]
+    if not isinstance(holder.fresh, list):
+        holder.fresh = []
+    if prisoner not in holder.fresh:
+        holder.fresh.append(prisoner)
+
+
+def _unmark_fresh(st: LohState, prisoner: str) -> bool:
+    """Take the fresh mark off the prisoner's holder; True if he had it."""
+    holder = st.players[st.players[prisoner].captor]
+    if not isinstance(holder.fresh, list) or prisoner not in holder.fresh:
+        return False
+    holder.fresh.remove(prisoner)
+    if not holder.fresh:
+        holder.fresh = False
+    return True
 
 
 def can_trade(st: LohState, a: str, b: str) -> bool:

@@ -67,8 +67,10 @@ Layout (`st`, in the stored key order):
     standing      {keyword: order}: standing orders kept until changed (SOUL REROLL,
                   CASUALTIES, RETREAT, PURSUE, REROLL, HOME, TORTURE, DOUBLE CROSS
                   triggers, ...), each the order's data plus its "canonical" line
-    fresh         True (or the list of such prisoners) when it captured a Devil that was
-                  free at the combat start (LH-III.4-03)
+    fresh         False, or [names]: the prisoners it holds who were free at the start of
+                  this combat phase and were captured in it (LH-III.4-03); the mark
+                  travels with the prisoner (homes.mark_fresh). True: any prisoner it
+                  holds (states stored before the list was kept)
     sp_from       [names] that gave it a combat SP this turn (LH-IV.2.5-02)
 """
 

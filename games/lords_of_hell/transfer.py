@@ -10,7 +10,9 @@ this order, Starter first:
    (LH-III.2-05, PB-11). What goes is decided now, and goes at the end of the phase.
 3. The end of the phase: the Earth trips take effect (status "earth", hordes to `earth`;
    until now they counted as in Hell, LH-III.2-04); players with no forces left in Hell
-   lose their home realm (LH-I.2-04).
+   lose their home realm (LH-I.2-04), Starter first; their prisoners go free (LH-I.2-07)
+   and a freed Devil without a home takes a realm at once (LH-I.2-05,
+   homes.lose_home_if_no_forces), so he has one when the combat phase starts.
 """
 
 from __future__ import annotations

@@ -457,7 +457,7 @@ def test_lh_i_4_2_01_each_way_to_earn_sp_is_worth_one():
     _, log = play_round(st, {"a": "TARGET b\nATTACK b"}, [6, 1, 6, 1])
     a = st.players["a"]
     assert a.sp == 1 and [e.rule for e in events(log, "combat-sp")] == ["LH-IV.2.5-01"]
-    assert st.players["b"].captor == "a" and a.fresh is True
+    assert st.players["b"].captor == "a" and a.fresh == ["b"]
     homes.imprison(st, "c", "a", Log(), "LH-I.1.1-12")  # a second prisoner: still 1 SP
     st.phase = "gathering"
     log, dice = Log(), Dice(script=[5, 6])

@@ -27,7 +27,7 @@ def test_lh_iv_2_3_02_dominant_army_captures_and_takes_the_artifacts():
     assert instances(st, "a", "artifacts") == ["artifact.wand-of-might"]
     assert texts(log, "artifacts-taken") == ["Asmodeus (a) confiscates the artifacts of "
                                              "Baalzebub (b): Wand of Might."]
-    assert st.players["a"].fresh is True  # LH-III.4-03: b was free at the start
+    assert st.players["a"].fresh == ["b"]  # LH-III.4-03: b was free at the start
     # LH-I.2-04: b has no forces left, after the capture: Styx is uncontrolled
     assert b.home is None and st.realms[STYX] is None
     assert st.combat["fights"][0]["emptied"] == [STYX]

@@ -17,8 +17,9 @@ A combat round (LH-IV.2-01), resolved from that round stage's sheets:
     intents         this round's revealed intentions {player: intention}
     still           players whose army did not move this round (LH-IV.2.6-02)
     next_fight      fight id counter
-Players: `fresh` (captured a Devil free at the phase start) and `sp_from` (combat SP
-this turn, LH-IV.2.5-02) are set here; both are reset when the phase starts.
+Players: `fresh` (the prisoners held who were free at the phase start and captured in
+it, homes.mark_fresh) and `sp_from` (combat SP this turn, LH-IV.2.5-02) are set here;
+both are reset when the phase starts.
 """
 
 from __future__ import annotations

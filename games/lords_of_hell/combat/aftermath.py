@@ -24,9 +24,11 @@ uncontrolled (LH-IV.2.4-03).
 The SP (LH-IV.2.5-01): a fight that lasted more than one fight round, in which at least
 one army was completely defeated (every unit destroyed or knocked out; an army that
 escaped is not, G20), gives 1 SP to the dominant army left there, or to the army every
-army there named with SP TO (PB-31). At most 1 combat SP from each other player per turn
-(LH-IV.2.5-02): the point comes from every army defeated there, and is blocked only when
-the winner already had one from each of them this turn (G19; `P.sp_from`).
+army there named with SP TO (PB-31). A defeated army whose Devil was released rather
+than captured (LH-IV.2.3-04) is still defeated: it earns the point for the winner, and
+it neither wins it nor has a say in SP TO. At most 1 combat SP from each other player
+per turn (LH-IV.2.5-02): the point comes from every army defeated there, and is blocked
+only when the winner already had one from each of them this turn (G19; `P.sp_from`).
 """
 
 from __future__ import annotations
@@ -188,8 +190,10 @@ def _claim(rt, fight: dict, here: list[str]) -> None:
 def award_sp(rt, fights: list[dict]) -> None:
     st = rt.st
     for fight in fights:
-        here = rt.ranked(a for a in fight["armies"] if army.units(st, a))
-        beaten = [d for d in fight["defeated"] if d not in here]
+        # LH-IV.2.5-01: an army completely defeated stays so when its Devil is then
+        # released rather than captured (LH-IV.2.3-04): it is no remaining army
+        beaten = list(fight["defeated"])
+        here = rt.ranked(a for a in fight["armies"] if army.units(st, a) and a not in beaten)
         if not here or not beaten or fight["rounds"] < 2:
             continue
         winner = _agreed_sp(rt, here) or army.dominant(st, here, rt.data, fight["where"])

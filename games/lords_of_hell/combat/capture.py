@@ -10,12 +10,17 @@
    (LH-IV.2.3-04).
 3. A captive's artifacts go to the capturing Devil if it leads the capturing army, else
    to the discard (LH-IV.2.3-03); he is imprisoned in the captor's home realm
-   (homes.imprison). A captive free at the start of the combat phase makes the captor's
-   `fresh` flag (the gathering's fresh-prisoner SP, LH-III.4-03).
+   (homes.imprison). A captive free at the start of the combat phase is marked fresh:
+   his holder's `fresh` list names him, and the mark travels with him if he is handed on
+   (homes.mark_fresh; the gathering's fresh-prisoner SP, LH-III.4-03). A Devil already a
+   prisoner at the phase start and taken again is not fresh.
 4. A knocked-out Leviathan joins the dominant army (its own army too, G21), else it is
    destroyed (LH-IV.2.3-05).
 Then every player left without forces in Hell loses his home realm (LH-I.2-04: only now,
-after the fight and the capture); the realms so emptied are the fight's `emptied`.
+after the fight and the capture); the realms so emptied are the fight's `emptied`. His
+prisoners go free (LH-I.2-07) and, if homeless, take a realm when the armies return home
+(LH-I.2-05, combat/__init__.py), after the combat transfers in which the emptied realms
+may be occupied (LH-IV.2.4-03).
 """
 
 from __future__ import annotations
@@ -30,8 +35,8 @@ def capture_all(rt, fights: list[dict]) -> None:
     homes_before = {n: st.players[n].home for n in st.seats}
     for fight in fights:
         _capture(rt, fight)
-    for name in rt.order:
-        homes.lose_home_if_no_forces(st, name, rt.data, rt.log)
+    for name in rt.order:  # the freed take a realm when the armies return home
+        homes.lose_home_if_no_forces(st, name, rt.data, rt.log, rehome=False)
     for fight in fights:
         fight["emptied"] = [homes_before[n] for n in rt.ranked(fight["all"])
                             if homes_before[n] and st.players[n].home is None]
@@ -109,4 +114,4 @@ def _take(rt, prisoner: str, captor: str) -> None:
                "LH-IV.2.3-02", player=prisoner, captor=captor)
     homes.imprison(st, prisoner, captor, log, "LH-IV.2.3-03")
     if p.status == "prisoner" and prisoner in st.combat.get("free_at_start", []):
-        c.fresh = True
+        homes.mark_fresh(st, prisoner)  # LH-III.4-03
