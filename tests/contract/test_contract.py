@@ -105,6 +105,8 @@ def test_no_secret_of_another_player_in_the_order_form(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_swapping_two_players_secrets_changes_no_byte_a_third_player_sees(game_id):
     game = get_game(game_id)
+    if game.max_players < 3:  # nobody is left to watch a swap: check_no_leak still runs
+        pytest.skip(f"{game_id} has at most {game.max_players} players: no third player")
     telling = 0
     for p in plays(game_id, "played"):
         for state in c.states_of(p):
