@@ -144,6 +144,40 @@ def store_outcome(db, game_name: str, stage: int, events, rolls) -> None:
           r["player"]) for r in rolls])
 
 
+def moderate(db, game_name: str, words: list[str]) -> tuple[str, list[Event]]:
+    """A moderator's decision on GAME's open stage (`pbem game decide`): the game's
+    optional `moderate(state, words, dice)` (pbem.engine.OPTIONAL) changes the stage's
+    stored snapshot; its events are stored with the stage as if it had opened with them
+    (the stage's report shows them, and a rollback to it keeps them with the snapshot).
+    Returns what the game said, and the events."""
+    from .engine import provides
+
+    g = get_game_row(db, game_name)
+    if g["status"] != "running":
+        raise PbemError(f"game {game_name!r} is {g['status']}: there is no stage to decide on")
+    game = get_game(g["game_type"])
+    if not provides(game, "moderate"):
+        raise PbemError(f"{game.title} takes no moderator decisions")
+    stage = current_stage(db, game_name)
+    if stage["status"] != "open":
+        raise PbemError(f"{game_name} {stage['name']} is being processed; try again")
+    n = db.execute("SELECT count(*) FROM events WHERE game = ? AND stage = ?",
+                   [game_name, stage["number"]]).fetchone()[0]
+    dice = Dice(f"{stage['seed']}:decision {n}")
+    try:
+        state, events, said = game.moderate(json.loads(stage["state"]), list(words), dice)
+    except ValueError as e:
+        raise PbemError(f"{game_name}: {e}") from None
+    with db.atomic():
+        store_outcome(db, game_name, stage["number"], events, dice.rolls())
+        db["stages"].update((game_name, stage["number"]), {
+            "state": canonical_json(state), "state_hash": state_hash(state),
+            "open_events": n + len(events),
+            "open_rolls": db.execute("SELECT count(*) FROM dice_rolls WHERE game = ? AND "
+                                     "stage = ?", [game_name, stage["number"]]).fetchone()[0]})
+    return said, list(events)
+
+
 def stored_outcome(db, game_name: str, stage: int) -> tuple[list[Event], list[dict]]:
     events = [Event.from_dict({**r, "visible_to": json.loads(r["visible_to"]),
                                "data": json.loads(r["data"])})

@@ -155,6 +155,33 @@ def game_extend(ctx, name, by, until):
     click.echo(f"{name} {stage['name']}: deadline now {said}; the players told")
 
 
+@game.command("decide")
+@click.argument("name")
+@click.argument("words", nargs=-1, required=True)
+@click.pass_context
+def game_decide(ctx, name, words):
+    """Record a moderator decision on GAME's open stage, as the game's report or the
+    moderator's mail explains it (e.g. on a possible broken promise: `penalty b1` or
+    `dismiss b1`). The game changes the stage's state; the players told see it in their
+    next report, and a notice goes to all now.
+
+    Example: pbem game decide loh1 penalty b1
+    """
+    site = _site(ctx)
+    with site_lock(site, wait=60) as held:
+        if not held:
+            raise PbemError("a pbem run is busy with this site; try again in a minute")
+        db = site.db()
+        backup(site, db, f"decide-{name}")
+        said, events = admin.moderate(db, name, list(words))
+        public = [e.text for e in events if e.visible_to is None]
+        notices.announce(site, db, name, "a moderator decision",
+                         "The moderator has decided: " + " ".join(words) + ".\n\n"
+                         + ("\n".join(public) + "\n\n" if public else "")
+                         + "Your next report says what it changes for you.", _now())
+    click.echo(f"{name}: {said}; the players told")
+
+
 @turn.command("rollback")
 @click.argument("name", metavar="GAME")
 @click.argument("number", metavar="N", type=int)

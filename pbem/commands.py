@@ -39,7 +39,7 @@ COMMANDS: dict[str, Spec] = {
     "VACATION": Spec("VACATION from to", "VACATION 2026-12-20 2027-01-03",
                      "away those days (YYYY-MM-DD), told to all", True),
     "BACK": Spec("BACK", "BACK", "back from vacation early", True),
-    "RESIGN": Spec("RESIGN", "RESIGN", "leave; the seat plays on defaults till replaced",
+    "RESIGN": Spec("RESIGN", "RESIGN", "leave; your seat then plays as if you sent nothing",
                    True),
     "PRESS": Spec("PRESS TO who [GREY]", "PRESS TO boris",
                   "a message to players (ALL, or names), to END PRESS", True),

@@ -20,6 +20,7 @@ def confirmation_context(checked: Checked, stored: bool) -> dict:
         # accepted lines with a warning ("warnings" is the mail's own notes: answering.py)
         "warned": [r.to_dict() for r in sheet.warnings],
         "defaults": list(sheet.defaults),
+        "notes": list(sheet.notes),  # what the game says about the sheet as a whole
         "changes": changes(checked.previous, sheet.canonical()),
         "receipt": checked.receipt,
     }

@@ -75,7 +75,7 @@ class Seat:
     received: str  # when the latest sheet arrived
     problems: int
     nmr: int
-    away: str = ""  # "on vacation" or "resigned": plays on defaults, counts as ready
+    away: str = ""  # "on vacation" or "resigned": plays as if it sent nothing, counts as ready
 
 
 def seats(db, game: str, stage: int, now: datetime | None = None) -> list[Seat]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 
@@ -49,12 +50,23 @@ class Dice:
         self._script = list(script) if script is not None else None
         self._used = 0
         self.log: list[Roll] = []
+        self._watchers: list[Callable[[Roll, bool], None]] = []
 
     @property
     def scripted(self) -> bool:
         return self._script is not None
 
+    def watch(self, fn: Callable[[Roll, bool], None]) -> Callable[[], None]:
+        """Call `fn(roll, picking)` after every die rolled, whoever asks for it, so that
+        a game rule counting dice (a run of 1s) sees each one; `picking` is True for the
+        dice `pick` rolls to choose among items. Returns the function that stops it."""
+        self._watchers.append(fn)
+        return lambda: self._watchers.remove(fn)
+
     def roll(self, reason: str, player: str | None = None, sides: int = 6) -> int:
+        return self._roll(reason, player, sides, picking=False)
+
+    def _roll(self, reason: str, player: str | None, sides: int, picking: bool) -> int:
         if self._script is not None:
             if self._used >= len(self._script):
                 raise DiceError(
@@ -68,6 +80,8 @@ class Dice:
             result = self._rng.randint(1, sides)
         self._used += 1
         self.log.append(Roll(len(self.log) + 1, reason, sides, result, player))
+        for fn in list(self._watchers):
+            fn(self.log[-1], picking)
         return result
 
     def shuffle(self, items: list, reason: str) -> list:
@@ -89,7 +103,7 @@ class Dice:
             return items[0]
         if len(items) <= 6:
             while True:
-                face = self.roll(reason, player)
+                face = self._roll(reason, player, 6, picking=True)
                 if face <= len(items):
                     return items[face - 1]
         return self._rng.choice(items)

@@ -68,11 +68,16 @@ class LineResult:
 
 @dataclass
 class OrderSheet:
-    """A checked order sheet: every meaningful line's result, in line order."""
+    """A checked order sheet: every meaningful line's result, in line order.
+
+    `defaults`: the decisions the sheet leaves to defaults; `notes`: anything else the
+    game tells the player about the sheet as a whole (e.g. which of its lines stand for
+    a later stage he sends nothing for). The confirmation shows both."""
 
     player: str
     lines: list[LineResult] = field(default_factory=list)
     defaults: list[str] = field(default_factory=list)  # decisions left to defaults
+    notes: list[str] = field(default_factory=list)
 
     @property
     def orders(self) -> list[dict]:
@@ -104,11 +109,13 @@ class OrderSheet:
             "player": self.player,
             "lines": [r.to_dict() for r in self.lines],
             "defaults": list(self.defaults),
+            "notes": list(self.notes),
         }
 
     @classmethod
     def from_dict(cls, d: dict) -> OrderSheet:
-        return cls(d["player"], [LineResult.from_dict(x) for x in d["lines"]], list(d["defaults"]))
+        return cls(d["player"], [LineResult.from_dict(x) for x in d["lines"]], list(d["defaults"]),
+                   list(d.get("notes", [])))
 
 
 @dataclass(frozen=True)
@@ -172,7 +179,9 @@ class Game(Protocol):
         """Parse and validate an order sheet body against the current state."""
 
     def resolve(self, state: dict, sheets: dict[str, OrderSheet | None], dice) -> Resolution:
-        """Resolve the current stage. `sheets` has every player; None = no orders."""
+        """Resolve the current stage. `sheets` has every player; None = no orders (the
+        game's defaults apply, or standing orders it keeps in its state; it says which
+        with a private event of kind `pbem.reports.CARRIED_KIND`)."""
 
     def player_view(self, state: dict, player: str) -> dict:
         """Everything `player` may see (public board plus his own secrets)."""
@@ -218,6 +227,10 @@ OPTIONAL = {
             "has no demo)",
     "press": "press: the game's rules for press between players (an attribute; without: "
              "pbem.press.DEFAULT_RULES)",
+    "moderate": "moderate(state, words, dice) -> (state, events, said): a moderator's "
+                "decision on the open stage, `pbem game decide GAME WORDS...` (e.g. a "
+                "penalty its report explains); ValueError for one it does not take "
+                "(without: the command is refused, saying so)",
 }
 
 

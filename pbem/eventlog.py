@@ -9,6 +9,11 @@ from . import budget
 from .engine import Event
 from .ledger import Change, Holding, Snapshot, Watcher
 
+#: The kind of an event for the moderator alone (visible to no player): after the stage
+#: is stored the framework mails its text to the moderator, with one line per decision in
+#: its data's "decisions" ("pbem game decide GAME <decision>", the game's `moderate`).
+MODERATOR_KIND = "moderator-notice"
+
 
 class Log:
     def __init__(self) -> None:
@@ -46,6 +51,13 @@ class Log:
         if self._watcher is not None:
             self._watcher.before_event(len(self.events))
         self.events.append(event)
+
+    def moderator(self, text: str, rule: str = "", decisions: list[str] | None = None,
+                  **data) -> None:
+        """For the moderator only (MODERATOR_KIND): mailed to him once the stage is
+        stored; `decisions` are what he may answer with `pbem game decide`."""
+        self._add(Event(self.phase, MODERATOR_KIND, text, rule, (),
+                        {**data, "decisions": list(decisions or [])}))
 
     def not_implemented(self, what: str, rule: str) -> None:
         """A phase or effect that a later issue implements: said, never silently skipped."""

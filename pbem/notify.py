@@ -56,13 +56,17 @@ class Notifier:
                        body=done.reports[""]["text"], kind="board", game=done.game,
                        stage=done.stage)
         self.nmr_notices(db, g, done)
+        for e in done.moderator:  # the game's notes for the moderator (MODERATOR_KIND)
+            how = [f"  pbem game decide {done.game} {d}" for d in e.data.get("decisions", [])]
+            self.moderator(db, done.game, f"{done.game} {done.stage_name}: for the moderator",
+                           e.text + ("\n\nTo decide:\n" + "\n".join(how) if how else ""))
 
     def nmr_notices(self, db, g: dict, done) -> None:
         limit = deadlines.schedule_of(g, done.stage_name).nmr_limit
         for p in players_of(db, done.game):
             if p["name"] in done.missing and p["nmr"] == limit:
                 # the public notice njudge's players ask for: the others know the seat
-                # is absent and plays on defaults
+                # is absent and plays as if it sent nothing (standing orders, defaults)
                 notices.announce(self.site, db, done.game,
                                  f"{p['name']} has missed {limit} turns",
                                  f"{p['name']} has sent no orders for {limit} stages in a "

@@ -61,6 +61,10 @@ def phases(events: list[Event]) -> list[dict]:
 
 #: private events that say an accepted line of the player's failed at the deadline
 FAILED_KINDS = ("order-failed", "petition-failed")
+#: private events by which a game says it played a player who sent no orders on his
+#: standing orders (which lines, which it dropped): his report's attention part shows
+#: them instead of "every decision took its default"
+CARRIED_KIND = "orders-carried"
 
 
 def condensed(events: list[dict]) -> list[dict]:
@@ -142,7 +146,10 @@ def model(stage: Stage, player: str, view: dict, events: list[Event], rolls: lis
                 {**line, "status": "warning", "message": line["warning"]}
                 for line in orders["lines"]
                 if line["status"] != "accepted" or line.get("warning")] if orders else []
-    notes = list((view.get("me") or {}).get("attention") or [])
+    carried = [e.text for e in events if e.kind == CARRIED_KIND and e.visible_to == (player,)]
+    notes = carried + list((view.get("me") or {}).get("attention") or [])
+    # "missing": no sheet, defaults only; "carried": no sheet, his standing orders used
+    got = "received" if sheet is not None else "carried" if carried else "missing"
     # accepted lines that could not be carried out at the deadline, each saying why
     failed = [{"text": e.text, "rule": e.rule} for e in events
               if e.kind in FAILED_KINDS and e.visible_to == (player,)]
@@ -150,7 +157,7 @@ def model(stage: Stage, player: str, view: dict, events: list[Event], rolls: lis
         "schema": SCHEMA,
         "stage": stage.to_dict(),
         "player": player,
-        "attention": {"deadline": deadline, "orders": "missing" if sheet is None else "received",
+        "attention": {"deadline": deadline, "orders": got,
                       "problems": problems, "failed": failed, "notes": notes},
         "orders": orders,
         "phases": phases([e for e in events if e.visible(player)]),

@@ -153,7 +153,7 @@ def _status(site, db, c, asker, now, out) -> str:
     for s in deadlines.seats(db, asker.game, stage["number"], now):  # who is away: seats()
         mark = "has ordered" if s.ordered else "has not ordered yet"
         if s.away == "resigned":
-            mark = "has resigned (plays on defaults)"
+            mark = "has resigned (plays on his standing orders or the defaults)"
         elif s.away:
             until = admin.get_player_row(db, asker.game, s.player)["vacation_to"]
             mark += f", on vacation until {until}"

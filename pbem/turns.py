@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from .admin import current_stage, get_game_row, players_of, store_outcome, store
 from .dice import Dice, stage_seed
 from .engine import Event, OrderSheet, canonical_json, get_game, provides, state_hash
 from .errors import EXIT_GAME_FAILED, PbemError
+from .eventlog import MODERATOR_KIND
 from .orders import latest_submission
 from .store import insert, update
 
@@ -30,8 +31,10 @@ class Processed:
     next_name: str
     finished: bool
     reports: dict[str, dict[str, str]]  # player ('' = board) -> format -> body
-    missing: list[str]  # players who sent no orders (their defaults applied)
+    missing: list[str]  # players who sent no orders (defaults, or standing orders the game keeps)
     next_deadline: str = ""  # the new stage's deadline ('' when the game is over)
+    #: the stage's events for the moderator alone (pbem.eventlog.MODERATOR_KIND)
+    moderator: list = field(default_factory=list)
 
 
 def sheets_for(db, game, g: dict, stage: dict) -> tuple[dict[str, OrderSheet | None], dict]:
@@ -98,11 +101,11 @@ def _resolve(db, game_name: str, now: datetime):
                               earlier_events + res.events, rolls, sheets, receipts, players,
                               res.stage_name, res.finished, res.result, deadline, zones, said,
                               changes)
-    # a seat away (on vacation, resigned) plays on defaults without missing a turn
+    # a seat away (on vacation, resigned) plays as if it sent nothing, without missing a turn
     away = {s.player for s in deadlines.seats(db, game_name, number, now) if s.away}
     missing = [p for p in players if sheets.get(p) is None and p not in away]
     done = Processed(game_name, number, stage["name"], res.stage_name, res.finished, rendered,
-                     missing, deadline)
+                     missing, deadline, [e for e in res.events if e.kind == MODERATOR_KIND])
     return g, stage, res, dice, done
 
 

@@ -23,7 +23,7 @@ IP-07, abilities.py). A Play Right Away card is resolved through "play-right-awa
 
 from __future__ import annotations
 
-from . import hooks
+from . import hooks, macina
 from .data import HellData
 from .log import Log, count
 from .orders.common import (  # noqa: F401  (card_or_kind_names: for the callers)
@@ -107,6 +107,9 @@ def _draw(st: HellState, player: str, n: int, dice, data: HellData, log: Log, sh
                            f"Disfavour, and this turn {data.hell_cards[barred].name} forbids "
                            "using either: it is not resolved.", "HG-6.1-01", player=player,
                            card=card, event=barred)
+            elif info.flags.macina:  # on the table, no effect yet (HG-16.4-01/02)
+                macina.place(st, data, player, card, True, log)
+                continue
             elif hooks.first("play-right-away", st, player, card, dice, data, log, sheet,
                              default=False):
                 continue  # it lasts: in play, attached to a Daemon (st.afflictions)

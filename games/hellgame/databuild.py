@@ -166,16 +166,32 @@ def _card_face(rec: LineMap) -> dict[str, Any]:
 
 
 def build_arcana(file: str, records: list[LineMap]) -> dict[str, ArcanaCard]:
-    """The Arcana cards by id; card numbers are unique."""
+    """The Arcana cards by id; card numbers are unique; a Macina (flags.macina) has its
+    maintenance in Souls, and no other card has one (HG-16.4-02)."""
     _unique(file, records, "number")
     out = {}
     for rec in records:
         major = dict(rec["major"], cost=Cost(**rec["major"]["cost"]))
+        maintenance = rec.get("maintenance")
+        if rec["flags"]["macina"] and maintenance is None:
+            raise DataError(f"{where(file, rec['flags'].line_of('macina'), rec['id'])} a "
+                            "Macina needs its maintenance: the Souls paid each Soul "
+                            "Phase (HG-16.4-02)")
+        if rec["flags"]["macina"] and (rec["flags"]["counter"]
+                                       or rec["major"]["timing"] == "counter"):
+            raise DataError(f"{where(file, rec['flags'].line_of('macina'), rec['id'])} a "
+                            "Counter answers a card at once and cannot be a Macina, "
+                            "which stands on the table (HG-16.4-01)")
+        if maintenance is not None and not rec["flags"]["macina"]:
+            raise DataError(f"{where(file, rec.line_of('maintenance'), rec['id'])} "
+                            "maintenance is for a Macina only: set flags.macina: true "
+                            "or remove it")
         out[rec["id"]] = ArcanaCard(
             **_card_face(rec),
             minor=Minor(**rec["minor"]),
             major=Major(**major),
             flags=ArcanaFlags(**rec["flags"]),
+            maintenance=maintenance,
         )
     return out
 

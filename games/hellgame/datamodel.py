@@ -136,6 +136,8 @@ class ArcanaCard:
     minor: Minor
     major: Major
     flags: ArcanaFlags
+    # A Macina's maintenance in Souls each Soul Phase (HG-16.4-02); None for other cards.
+    maintenance: int | None = None
 
 
 @dataclass(frozen=True)

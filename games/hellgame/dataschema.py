@@ -162,6 +162,9 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "text": _str(),
         },
         "flags": dict.fromkeys(ARCANA_FLAGS, _bool),
+        # A Macina's maintenance in Souls each Soul Phase (HG-16.4-02): present exactly
+        # when flags.macina is true (databuild.build_arcana checks).
+        "maintenance": Opt(_int(1, 99)),
     },
     "hell_cards": {
         "number": _int(1, 999),

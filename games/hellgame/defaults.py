@@ -23,6 +23,8 @@ DECISIONS = {
         (("UNPAID",), "IP-09", "if short of Souls: unstacked Legions outside your Sectio "
                                "go unpaid first, Lieutenants last"),
         (("DESERTERS",), "IP-10", "take deserters offered to you if you can pay"),
+        (("MACINA",), "IP-11", "after upkeep, pay each Macina's maintenance if you can "
+                               "(HG-16.4-02)"),
         (("LEGION", "LEGIONS"), "IP-13", "summon no Legions"),
         (("RECRUIT",), "IP-14", "recruit no Lieutenant"),
         (("PRUFFLAS PICKS",), "IP-14", "Prufflas takes the top Lieutenant with the best "
@@ -83,6 +85,11 @@ DECISIONS = {
                                        "legal moment: Andras before round 1, Baal and "
                                        "Moloch in round 1"),
         (("AFTER JOINT WIN",), "IP-44", "after a joint win, stop: former allies share it"),
+        (("COMBAT PAY",), "IP-42", "pay each per-hit charge (Blood Money, The Thin Dead "
+                                   "Line) while you can"),
+        (("REINFORCEMENTS ALLOW",), "HG-11.2.1-01", "no permission: another player's "
+                                                    "Reinforcements brings in no Lieutenant "
+                                                    "of yours"),
         (("PETITION",), "IP-47", "Victor's Right claimed wherever you won a combat; "
                                  "no petitions by Favour"),
         (("ALLOW PETITIONS",), "IP-48", "refuse: your Units block other players' "
@@ -96,7 +103,7 @@ DECISIONS = {
 #: listed in a confirmation or report (issue 20: only what concerns the player).
 NOTHING_DONE = {"GIVE", "LEGION", "RECRUIT", "TAME", "BUY ARCANA", "BONUS", "COUNTER",
                 "AUCTION BID", "COURT LILITH", "COMBAT CAST", "MAD SCIENTIST",
-                "INQUISITION VOTE", "RITES VOTE", "AFTER JOINT WIN"}
+                "INQUISITION VOTE", "RITES VOTE", "AFTER JOINT WIN", "REINFORCEMENTS ALLOW"}
 HAND_DRAW = 3  # the most Arcana cards a Hell Phase draw gives (HG-6.3-01)
 
 
@@ -131,6 +138,8 @@ def _concerns(st: HellState, player: str, keys: tuple[str, ...], ip: str,
     if key == "DESERTERS":  # another player short of Souls may offer deserters
         return any(q.souls < _units(st, n, "legion", "lieutenant")
                    for n, q in st.players.items() if n != player)
+    if key == "MACINA":  # a Macina in front of him (16.4)
+        return any(m["owner"] == player for m in st.macinas.values())
     if key == "PRUFFLAS PICKS":
         return _owns(st, player, "daemon.prufflas")
     if key == "PAYMON GRANTS":
@@ -149,6 +158,8 @@ def _concerns(st: HellState, player: str, keys: tuple[str, ...], ip: str,
         data = load_data()
         return legions > 0 and any(data.arcana[c].major.timing == "combat"
                                    for c in p.hand if c in data.arcana)
+    if key == "COMBAT PAY":  # his own per-hit card (Blood Money is another's: HELP)
+        return "arcana.the-thin-dead-line" in p.hand
     if key == "COMBAT ABILITY":
         return _owns(st, player, "daemon.andras", "daemon.baal", "daemon.moloch")
     if key == "FLIGHT PREFER" or key == "FLIGHT TAKE":

@@ -2,12 +2,13 @@
 
 Card text and numbers are data (data/*.yaml); an effect is code registered here under
 the card's id (STYLE.md, fireplace/Forge). `check(data)` refuses an effect for a card
-that does not exist. Cards without an effect are reported as not implemented by
-`pbem data audit` and, when they come up in play, in the turn report — never ignored.
+that does not exist, and a card without one: the game does not load. So a phase's
+lookup cannot fail; `effect_of` says the registry is broken if it ever does.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from pbem.kit import registry
@@ -44,12 +45,45 @@ def _ids(data) -> list[tuple[Registry, set[str]]]:
             (ABILITIES, {d.ability.id for d in data.daemons.values()})]
 
 
+#: Further load-time checks, registered by the card modules (`@load_check`):
+#: `fn(data) -> [problem, ...]`, e.g. a Play Right Away card whose effect is not a Play
+#: Right Away effect. `check` asks them all.
+LOAD_CHECKS: list[Callable] = []
+
+
+def load_check(fn: Callable) -> Callable:
+    LOAD_CHECKS.append(fn)
+    return fn
+
+
+class RegistryBroken(RuntimeError):
+    """A card, Phenomenon or Action came up in play without the effect it needs. `check`
+    refuses such data when the game loads, so this is a bug in the program (a registry
+    changed after the check, or data that was never checked), not a rule left out: an
+    internal error, never a line of a player's report."""
+
+
+def effect_of(table: Registry, key: str):
+    """`table[key]`, or RegistryBroken: every phase that looks up an effect the data
+    names asks this (`check` made the lookup safe when the game loaded)."""
+    try:
+        return table[key]
+    except KeyError:
+        raise RegistryBroken(f"{table.what} {key} has no registered effect: the effect "
+                             "registry is broken (effects.check refuses this when the "
+                             "game loads)") from None
+
+
 def check(data) -> None:
     """An effect with no card, or a card, Phenomenon or ability with no effect, is a
     load-time error, not a surprise at turn 17 (every Arcana, issue 8; every Hell card,
-    Phenomenon and Daemon ability, issue 7). Asked once loader.py has imported every
-    module that registers an effect (the game does)."""
+    Phenomenon and Daemon ability, issue 7); so is an effect of the wrong kind
+    (`LOAD_CHECKS`). Asked once loader.py has imported every module that registers an
+    effect (the game does)."""
     registry.check(_ids(data), "The HellGame")
+    problems = [p for fn in LOAD_CHECKS for p in fn(data)]
+    if problems:
+        raise ValueError("The HellGame effects do not match the data: " + "; ".join(problems))
 
 
 def coverage(data) -> dict:

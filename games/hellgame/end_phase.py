@@ -256,6 +256,3 @@ def run(st: HellState, sheets, dice, data, log: Log) -> None:
         revive_or_restart(st, name, dice, data, log)
     clean_up(st, data, log)
     hell_cards_over(st, log)
-    if st.variants.get("cursed_dice"):
-        log.not_implemented("Optional rule Cursed Dice (six 1s in a row earn a Favour)",
-                            "HG-15.3-01")

@@ -125,11 +125,9 @@ def leaves_play(st: HellState, data, log: Log, card: str) -> None:
 
 def run_event_effect(st: HellState, sheets, dice, data, log: Log, card: str,
                      rule: str) -> None:
-    fn = effects.HELL_CARDS.get(card)
-    if fn is None:
-        log.not_implemented(f"Effects of the Event {data.hell_cards[card].name}", rule)
-        return
-    fn(st, sheets, dice, data, log)
+    """The Event's effect (`rule` is the clause it is resolved under): every Hell card
+    has one, or the game does not load (effects.check)."""
+    effects.effect_of(effects.HELL_CARDS, card)(st, sheets, dice, data, log)
 
 
 def struck_sectio(data, first: str, second: str) -> tuple[str, list[str]]:
@@ -157,11 +155,7 @@ def resolve_phenomenon(st: HellState, sheets, dice, data, log: Log, first: str,
                sectio=sectio)
     # HG-6.2-03: the Warning Sign marks the struck area for the rest of the turn.
     st.warning_sign = {"card": first, "phenomenon": ph.id, "scope": scope, "sectio": sectio}
-    fn = effects.PHENOMENA.get(ph.id)
-    if fn is None:
-        log.not_implemented(f"Effects of the Phenomenon {ph.name}", "HG-6.2-01")
-        return
-    fn(st, sheets, dice, data, log, first, sectio)
+    effects.effect_of(effects.PHENOMENA, ph.id)(st, sheets, dice, data, log, first, sectio)
 
 
 # -- shared helpers ---------------------------------------------------------------------

@@ -21,6 +21,7 @@ from .form_examples import ENTRIES, PAIRS
 from .form_seat import Seat
 from .log import count
 from .orders import ORDER_TYPES
+from .standing import STANDING, carry, lines_of, stored  # noqa: F401  STANDING: tests
 from .state import HellState
 
 #: Marks where the Daemon lines (form_actions.py) go.
@@ -31,7 +32,8 @@ TURN_SECTIONS = [
     ("Any time you get cards", ["KEEP", "PLAY RIGHT AWAY"]),
     ("Hell Phase: Hell cards that ask for a bid or a vote; your draw",
      ["AUCTION BID", ("INQUISITION VOTE", "RITES VOTE"), "BELPHEGOR REDRAWS"]),
-    ("Soul Phase", ["GIVE", "UNPAID", "DESERTERS", "ZAGAM TESTS STARS", "CRUSADE JOIN"]),
+    ("Soul Phase", ["GIVE", "UNPAID", "DESERTERS", "MACINA", "ZAGAM TESTS STARS",
+                    "CRUSADE JOIN"]),
     ("Summoning Phase", [("LEGION", "LEGIONS"), "BUY ARCANA", "RECRUIT", "PRUFFLAS PICKS",
                          "TAME", "BONUS", "MAD SCIENTIST"]),
     ("Action Phase", [ACTIONS]),
@@ -40,36 +42,29 @@ TURN_SECTIONS = [
       "PARLIAMENT SENDS", "PAYMON GRANTS", "CAIM REROLLS", "XAPHAN CHOOSES", "REROLL WITH"]),
     ("Random Moves Phase: courting Lilith", [("COURT LILITH", "STEER LILITH")]),
     ("Combat Phase", [("FIGHT", "AFTER JOINT WIN"), ("JOIN", "COMBAT CAST"), "COMBAT MAGIC",
-                      ("HITS", "COMBAT FLEE"), "COMBAT ABILITY", "AVOID COMBAT"]),
+                      ("HITS", "COMBAT FLEE"), "COMBAT ABILITY", "COMBAT PAY",
+                      "REINFORCEMENTS ALLOW", "AVOID COMBAT"]),
     ("Petitions and End Phases", ["PETITION", "ALLOW PETITIONS", ("BUY OFF", "KEEP FAVOURS")]),
 ]
 SETUP_SECTIONS = [("Setup", ["REDRAW", "PLACE"])]
 
-#: Orders that are rules for decisions rather than one-off deeds: the next form carries
-#: them over from the player's last sheet, uncommented, while they are still valid.
-STANDING = ["KEEP", "UNPAID", "DESERTERS", "GRANT PASSAGE", "FLEE", "FLIGHT PREFER",
-            "FLIGHT TAKE", "COUNTER", "PAYMON GRANTS", "CAIM REROLLS", "REROLL WITH",
-            "BELPHEGOR REDRAWS",
-            "XAPHAN CHOOSES", "ZAGAM TESTS STARS", "CRUSADE JOIN", "PRUFFLAS PICKS",
-            "STEER LILITH",
-            "FIGHT", "JOIN", "COMBAT MAGIC", "HITS", "COMBAT FLEE", "COMBAT ABILITY",
-            "AFTER JOINT WIN", "AVOID COMBAT", "ALLOW PETITIONS", "BUY OFF", "KEEP FAVOURS",
-            "AUCTION BID", "INQUISITION VOTE", "RITES VOTE", "PARLIAMENT SENDS",
-            "MAD SCIENTIST", "PLAY RIGHT AWAY"]
 WIDTH = 72
 FOOTER = "# All orders and their defaults: docs/orders-hellgame.md; by mail: HELP."
 
 
 def order_form(st: HellState, data: HellData, player: str, previous=None) -> str:
-    """The form for the player's next stage. `previous` is his last checked sheet: its
-    standing orders come first, uncommented, when they are still valid now; their
-    keywords are not offered again below."""
+    """The form for the player's next stage. `previous` is his last checked sheet (None:
+    the last one he sent for an earlier turn, kept in his state): its standing orders
+    come first, uncommented, when they are still valid now; their keywords are not
+    offered again below. They are the lines a turn he sends nothing for is played on
+    (standing.py)."""
     carried = standing_orders(st, data, player, previous) if st.turn > 0 else []
     seat = Seat(st, data, player)
     lines = _header(seat)
     if carried:
-        lines.append("# --- Your standing orders from your last sheet, still in force if you "
-                     "send this form back; delete a line to drop it:")
+        lines.append("# --- Your standing orders from your last sheet. If you send no orders, "
+                     "they are used as they are; a sheet you send replaces them, so keep "
+                     "in it the lines you want. Delete a line to drop it:")
         for line, keyword in carried:
             lines += [line, _describe(keyword)]
     done = {keyword for _, keyword in carried}
@@ -103,18 +98,12 @@ def _describe(keyword: str, text: str | None = None) -> str:
 
 def standing_orders(st: HellState, data: HellData, player: str,
                     previous) -> list[tuple[str, str]]:
-    """(canonical line, keyword) for each standing line of `previous` that still checks
-    without a problem."""
-    from .orders import check_sheet
-
-    if previous is None:
-        return []
-    keep = [r.canonical for r in previous.lines
-            if r.ok and r.order and r.order.get("type") in STANDING]
-    if not keep:
-        return []
-    checked = check_sheet(st, data, player, "\n".join(keep))
-    return [(r.canonical, r.order["type"]) for r in checked.lines if r.ok]
+    """(canonical line, keyword) for each standing line of `previous` (None: of the last
+    sheet he sent, kept in his state) that still checks without a problem now, as a
+    turn he sends nothing for would play it (standing.carry)."""
+    lines = lines_of(previous) if previous is not None else stored(st, player)
+    sheet, _ = carry(st, data, player, lines)
+    return [(r.canonical, r.order["type"]) for r in sheet.lines]
 
 
 def _wrap(lines: list[str]) -> list[str]:

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from . import effects
 from .form_seat import Seat
-from .state import ANTEHELL, LEGION, ON_EARTH
+from .orders.counters import REFLECTING
+from .state import ANTEHELL, LEGION, LIEUTENANT, ON_EARTH
 
 CRUSADE, LONG_PARLIAMENT = "hell.crusade", "hell.long-parliament"
 MAD_SCIENTIST = "hell.mad-scientist"
@@ -132,14 +133,18 @@ def _belphegor(s: Seat) -> list[str]:
 
 # -- Soul Phase (7, 16.1) ------------------------------------------------------------------
 
-@entry("GIVE", "gift: SOULS, SECTIO or ARCANA; IF ... GIVES: a trade")
+@entry("GIVE", "gift of anything but Favours; IF ... GIVES: a trade")
 def _give(s: Seat) -> list[str]:
+    """A card for Souls; without a card, a Legion for Souls (gifts.py: Units and Daemons
+    too, docs/orders-hellgame.md); else Souls."""
     if not s.rivals:
         return []
     who = s.rivals[0]
     if s.hand:
         return [f"GIVE {who} ARCANA {s.card(s.hand[0])} IF {who} GIVES 3 SOULS"]
-    return [f"GIVE {who} 2 SOULS"]
+    legions = [f"GIVE {who} 1 LEGION {s.place(p)} IF {who} GIVES 3 SOULS"
+               for p in s.legion_places[:1]]
+    return [*legions, f"GIVE {who} 2 SOULS"]
 
 
 @entry("UNPAID", "short of Souls for upkeep: these Units go unpaid first")
@@ -150,6 +155,14 @@ def _unpaid(s: Seat) -> list[str]:
 @entry("DESERTERS", "take deserters (1 Soul each) or REFUSE (1 Disfavour)")
 def _deserters(s: Seat) -> list[str]:
     return one(s.rivals and "DESERTERS ACCEPT MAX 2 KEEP 3")
+
+
+@entry("MACINA", "pay a Macina's maintenance (KEEP n: if n Souls are left), or STOP")
+def _macina(s: Seat) -> list[str]:
+    """The first Macina in front of him (16.4): pay it unless it would leave him under
+    3 Souls."""
+    mine = sorted(c for c, m in s.st.macinas.items() if m["owner"] == s.player)
+    return one(mine and f"MACINA {s.data.arcana[mine[0]].name} PAY KEEP 3")
 
 
 @entry("ZAGAM TESTS STARS", "Zagam Rolls against Stars for 6 Souls (a 6: a Disfavour)")
@@ -238,7 +251,10 @@ def _flight_take(s: Seat) -> list[str]:
 
 @entry("COUNTER", "answer another player's Arcana with your Counter card")
 def _counter(s: Seat) -> list[str]:
-    return [f"COUNTER ANY TARGETING MINE WITH {s.card(c)}" for c in s.hand]
+    """One line per Counter in hand; Double Cross with REFLECT first (its text: "cancel,
+    or reflect"), so the form shows the choice the card offers."""
+    return [f"COUNTER ANY TARGETING MINE WITH {s.card(c)}{reflect}" for c in s.hand
+            for reflect in ((" REFLECT", "") if c in REFLECTING else ("",))]
 
 
 @entry("PARLIAMENT SENDS", "your Daemon that attends Long Parliament")
@@ -336,6 +352,27 @@ def _combat_ability(s: Seat) -> list[str]:
             return [f"COMBAT ABILITY {s.name(d)} "
                     + ("ROUND 1" if getattr(spec, "before", False) else "WHEN LOSING")]
     return []
+
+
+@entry("COMBAT PAY", "Blood Money, The Thin Dead Line: pay per hit only so far")
+def _combat_pay(s: Seat) -> list[str]:
+    """Where it applies: he holds The Thin Dead Line, or has Legions in Hell while a
+    rival holds a Sectio in Blood Money's Circle (its caster's prerequisite)."""
+    from .combat.cards_rolls import CIRCLE
+
+    if "arcana.the-thin-dead-line" in s.hand:
+        return ["COMBAT PAY The Thin Dead Line WHILE SOULS >= 1 FOR LIEUTENANTS, MINDERS"]
+    greedy = any(s.data.sectio[x].circle_name == CIRCLE["arcana.blood-money"]
+                 for q in s.rivals for x in s.st.sectio_of(q))
+    return one(greedy and s.legion_places and "COMBAT PAY Blood Money WHILE SOULS >= 6")
+
+
+@entry("REINFORCEMENTS ALLOW", "let this player's Reinforcements bring in your Lieutenant")
+def _reinforcements_allow(s: Seat) -> list[str]:
+    lts = [u.ref for u in s.st.units_of(s.player, LIEUTENANT)
+           if u.ref in s.data.lieutenants and u.location in s.data.sectio]
+    return one(lts and s.rivals and f"REINFORCEMENTS ALLOW {s.rivals[0]} ONLY "
+                                     f"{s.data.lieutenants[lts[0]].name}")
 
 
 @entry("AFTER JOINT WIN", "after a win with allies: fight on against this one")

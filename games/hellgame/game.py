@@ -11,6 +11,7 @@ from . import (
     effects,
     loader,  # noqa: F401  every order type, effect and hook registered
     setup,
+    standing,
     turn,
 )
 from .data import load_data
@@ -33,7 +34,7 @@ class HellGame:
     max_players = 6
     variants = {
         "no_setup_hell_cards": "learning game: skip the setup Hell-card draw (HG-5.1-04)",
-        "cursed_dice": "six 1s in a row earn a Favour (HG-15.3-01; not yet implemented)",
+        "cursed_dice": "a player's six 1s in a row earn a Favour (HG-15.3-01)",
         "rigging_events": "Conspire may instead rig the next Event (HG-9.7.3.1-01)",
         "speedier_combat": "Combat Rolls hit on 5 instead of 6 (HG-11.3-01)",
         "last_dog_barking": "rampaging hounds alone in a Sectio roll their attacks; the "
@@ -62,6 +63,7 @@ class HellGame:
         st = self._read_only(state)
         sheet = check_sheet(st, self.data, player, text, known=True)  # issue 20
         sheet.defaults = defaults.left_to_defaults(st, sheet)
+        sheet.notes = standing.confirmation_notes(st, sheet)  # issue 22
         return sheet
 
     def _read_only(self, state: dict) -> HellState:

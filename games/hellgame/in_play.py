@@ -1,5 +1,6 @@
-"""Hell cards in force (HG-6.1.1-01, HG-6.2-03): the questions every phase asks of the
-state, such as "does this card act now" and "is this Sectio's ownership frozen".
+"""Cards in force (HG-6.1.1-01, HG-6.2-03, HG-16.4-02): the questions every phase asks
+of the state, such as "does this card act now", "is this Macina working" and "is this
+Sectio's ownership frozen".
 
 Pure queries on the state, with no import of the game's modules: state.py asks
 `ownership_frozen` before any Sectio changes owner, and events.py (which resolves the
@@ -26,6 +27,21 @@ def phenomenon_here(st: HellState, phenomenon: str, sectio: str | None = None) -
     w = st.warning_sign
     return bool(w and w.get("phenomenon") == phenomenon
                 and (sectio is None or sectio in (w.get("sectio") or [])))
+
+
+def macina_working(st: HellState, card: str) -> bool:
+    """A Macina works (HG-16.4-02): it stands on the table and its maintenance was paid
+    in the last Soul Phase. One played since, or left unpaid, stays in play and does
+    nothing (HG-16.4-03). A Macina card's effects ask this first, as a Hell card's ask
+    `in_force`."""
+    m = st.macinas.get(card)
+    return bool(m and m.get("paid"))
+
+
+def macina_owner(st: HellState, card: str) -> str | None:
+    """The player a Macina stands in front of (HG-16.4-01), or None if it is not in play."""
+    m = st.macinas.get(card)
+    return m["owner"] if m else None
 
 
 #: The Phenomenon that freezes ownership in the area it strikes (The Boss Is Touchy).

@@ -26,6 +26,7 @@ import pbem_games.hellgame.orders.passage
 import pbem_games.hellgame.orders.actions
 import pbem_games.hellgame.orders.events
 import pbem_games.hellgame.orders.combat
+import pbem_games.hellgame.orders.combat_consent
 import pbem_games.hellgame.orders.counters
 import pbem_games.hellgame.orders.end
 import pbem_games.hellgame.orders.lilith

@@ -134,11 +134,21 @@ def resolve(st: HellState, player: str, card: str, dice, data: HellData, log: Lo
             sheet) -> bool:
     """Resolve a Play Right Away card just drawn and shown (HG-6.3.1-01). True if it
     stays in play (st.afflictions); otherwise the caller discards it."""
-    spec = effects.ARCANA.get(card)
-    if not isinstance(spec, PlayRightAway):
-        log.not_implemented(f"Play Right Away card {data.arcana[card].name}", RULE)
-        return False
+    spec = effects.effect_of(effects.ARCANA, card)
+    if not isinstance(spec, PlayRightAway):  # refused at load (`_play_right_away_kinds`)
+        raise effects.RegistryBroken(f"{card} is a Play Right Away card and its effect "
+                                     "is not registered with @play_right_away")
     return spec.effect(Draw(st, data, dice, log, player, card, sheet))
+
+
+@effects.load_check
+def _play_right_away_kinds(data: HellData) -> list[str]:
+    """Every Play Right Away card (flags.play_right_away) has its effect registered with
+    `@play_right_away`, checked when the game loads (effects.check)."""
+    return [f"{c}: a Play Right Away card whose effect is not registered with "
+            "@play_right_away" for c in sorted(data.arcana)
+            if data.arcana[c].flags.play_right_away and c in effects.ARCANA
+            and not isinstance(effects.ARCANA[c], PlayRightAway)]
 
 
 # -- A Bad Day, A Fit of Goodness, Court Duty: a Pass for Good to come ---------------------

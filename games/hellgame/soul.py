@@ -32,11 +32,9 @@ The steps, in this order (HG-7.2-07 for the Souls; players in seats order in eac
    its old owner this turn and nobody twice; (b) a player may hand over Souls he has
    just collected; (c) a gift can save an ally's Legions from deserting, which happen
    only "at the end of the Soul Phase" (HG-16.1-01).
-5. Upkeep (HG-7.2-06) and, at the very end, deserters (HG-16.1-*, `upkeep.py`).
-
-Macina maintenance (HG-16.4-02/03) needs a Macina in play; no card of the base deck is
-a Macina (flags.macina is false for all 109), so there is nothing to maintain. If
-the data ever holds one, the report says maintenance is not implemented.
+5. Upkeep (HG-7.2-06), then Macina maintenance (HG-16.4-02/03, IP-11, `macina.py`:
+   no card of the base deck is a Macina, a moderator may mark one), and at the very end
+   deserters (HG-16.1-*, `upkeep.py`).
 """
 
 from __future__ import annotations
@@ -44,7 +42,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import gifts, hooks, upkeep
+from . import gifts, hooks, macina, upkeep
 from .cards import gain_arcana
 from .data import HellData
 from .favours import attribute, disfavour_roll, roll_against, soul_roll_changes, soul_roll_souls
@@ -67,8 +65,7 @@ def run(st: HellState, sheets, dice, data: HellData, log: Log,
     wise_men(st, sheets, dice, data, log)
     gifts.run(st, sheets, data, log, dice)
     unpaid = upkeep.pay_upkeep(st, sheets, data, log)
-    if any(c.flags.macina for c in data.arcana.values()):
-        log.not_implemented("Macina maintenance", "HG-16.4-02")
+    macina.maintain(st, sheets, data, log)
     upkeep.desert(st, sheets, dice, data, log, unpaid)
 
 

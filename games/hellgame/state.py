@@ -83,6 +83,10 @@ class Player:
     redraw_used: bool = False  # the one-time setup redraw (HG-5.1-09)
     placement_roll: int = 0  # setup first-Legion die (HG-5.1-12)
     missed_turns: int = 0
+    # The standing lines of the last turn's sheet he sent, canonical, in his order, and
+    # that turn: a turn he sends no sheet for is played on them (standing.py, issue 22).
+    standing: list[str] = field(default_factory=list)
+    standing_turn: int = 0
     ones_in_a_row: int = 0  # optional cursed dice (HG-15.3-01)
 
     @property
@@ -134,6 +138,11 @@ class HellState:
     # playright.py): card id -> {"daemon": the Daemon it afflicts, ...card data}. The
     # card is out of the deck while here; `end_afflictions` sends it back. Sorted keys.
     afflictions: dict[str, dict] = field(default_factory=dict)
+    # Macinas on the table (16.4, macina.py): card id -> {"owner": the player it stands
+    # in front of, "paid": its maintenance was paid in the last Soul Phase, so it works
+    # (in_play.macina_working)}. Played, it stands unpaid until the next Soul Phase
+    # (HG-16.4-01/02); unpaid, it stays (HG-16.4-03). Out of the deck while here.
+    macinas: dict[str, dict] = field(default_factory=dict)
     # Sectio whose Control Box holds a Freebooter marker (HG-10.4-02, HG-12.3-01), sorted.
     freebooter_sectio: list[str] = field(default_factory=list)
     variants: dict = field(default_factory=dict)

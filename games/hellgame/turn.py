@@ -17,6 +17,7 @@ from pbem.kit.stages import Phase
 from . import (
     action,
     combat,
+    cursed_dice,
     end_phase,
     hell_phase,
     holdings,
@@ -24,6 +25,7 @@ from . import (
     random_moves,
     setup,
     soul,
+    standing,
     summoning,
 )
 from .data import HellData
@@ -50,9 +52,11 @@ _ALL = [Phase("setup", setup.run)] + [Phase(name, fn) for name, fn in PHASES.ite
 
 def run_phases(st: HellState, sheets, dice, data: HellData, names: list[str], log: Log) -> None:
     """Run the named phases in rule order (scenarios use this to test one phase); after
-    each, cards under Incapacitated Daemons are released, and a winner ends the turn."""
-    stages.run_phases(_ALL, names, st, sheets, dice, data, log,
-                      after=release_cards_under_incapacitated, stop=lambda s: s.winner)
+    each, cards under Incapacitated Daemons are released, and a winner ends the turn.
+    With the variant Cursed Dice every die rolled meanwhile is counted (HG-15.3-01)."""
+    with cursed_dice.counting(st, dice, log):
+        stages.run_phases(_ALL, names, st, sheets, dice, data, log,
+                          after=release_cards_under_incapacitated, stop=lambda s: s.winner)
 
 
 def release_cards_under_incapacitated(st: HellState, data: HellData, log: Log) -> None:
@@ -76,7 +80,10 @@ def resolve(state: dict, sheets: dict[str, OrderSheet | None], dice, data: HellD
         run_phases(st, sheets, dice, data, ["setup"], log)
         st.turn = 1
         return stages.resolution(st.to_dict(), log, "turn 1")
-    run_phases(st, sheets, dice, data, list(PHASES), log)
+    # a player who sent no sheet plays on his standing orders; a sheet sent replaces them
+    played = standing.fill_missing(st, data, sheets, log)
+    standing.remember(st, sheets)
+    run_phases(st, played, dice, data, list(PHASES), log)
     if st.winner:
         # the result is set inside the framework's sentences: no full stop of its own
         return stages.resolution(st.to_dict(), log, f"game over after turn {st.turn}",

@@ -1,13 +1,14 @@
 """What each player may see (DESIGN.md §7), built only from the state.
 
 Public: the board, Units, Souls, Favours and Disfavours, Daemons in play, Permanent
-Events, Lieutenants face up in their boxes, how many cards each player holds. Private:
+Events, Macinas on the table (16.4), Lieutenants face up in their boxes, how many cards
+each player holds. Private:
 a player's own hand. Deck orders and other players' hands never leave the engine.
 """
 
 from __future__ import annotations
 
-from . import effects
+from . import effects, macina
 from .cards import hand_limit
 from .data import HellData
 from .log import count
@@ -97,7 +98,7 @@ def public_view(st: HellState, data: HellData) -> dict:
             "hellhounds": len(st.units_of(p.name, "hellhound")),
             "daemons": [_daemon(st, data, d) for d in p.daemons if d in st.daemons],
         })
-    return {
+    view = {
         "turn": st.turn,
         "players": players,
         "sectio": sectio,
@@ -114,6 +115,9 @@ def public_view(st: HellState, data: HellData) -> dict:
         "honours": honours(st, data),
         "winner": st.winner,
     }
+    if st.macinas:  # Macinas on the table, face up (16.4); only while there is one, as
+        view["macinas"] = macina.view(st, data)  # no card of the base deck is a Macina
+    return view
 
 
 #: HG-3.6-01: honorary functions, etiquette only (the engine keeps the cards and the
@@ -242,7 +246,7 @@ def major_how(data: HellData, card_id: str) -> str:
     COUNTER or REROLL WITH line, or nothing for a Play Right Away card."""
     from .action.reroll_cards import RerollCard
     from .combat.counters import NOT_IN_COMBAT, CombatCounter
-    from .orders.counters import REACTIVE
+    from .orders.counters import REACTIVE, REFLECTING
     from .orders.playright import CHOICES
     from .orders.rerolls import TRY_AGAIN
 
@@ -265,6 +269,8 @@ def major_how(data: HellData, card_id: str) -> str:
     if c.flags.counter or card_id in REACTIVE:
         line = (f"Counter, when another player plays a card: `COUNTER ANY TARGETING MINE "
                 f"WITH {name}` (or name the card)")
+        if card_id in REFLECTING:
+            line += f"; `... WITH {name} REFLECT` turns the card back on its caster"
         if getattr(spec, "cancels", False) and card_id not in NOT_IN_COMBAT:
             line += f"; in combat only if brought: {JOIN.format(name=name)}"
         return line

@@ -7,7 +7,10 @@ every giver still holds all he gives, every item may change hands in this phase,
 pair of parties may trade (homes.can_trade), artifacts go to no prisoner; then all of it
 changes hands at once, or nothing does. Reports go to the parties, and to the table
 unless the `private_diplomacy` variant is set (LH-II.2.2-01); the table's text hides
-hand cards (LH-I.3-01). Promises go to `st.promises`:
+hand cards (LH-I.3-01). A GIVES clause with `if_overlord` (IF OVERLORD <party>) is not
+carried out when the deal is made: it stays in the deal's record (`st.deals`, its
+"terms") and falls due when the Overlord is found (`fall_due`, LH-III.4.4-01, PB-38).
+Promises go to `st.promises`:
 
     {"id": "d3.1", "deal": "d3", "from": name, "to": [names], "kind": "NAH" | "NAP" |
      "ATTACK" | "NO TARGETING" | "OBJECT" | "VOTE" | "TEXT" | "NO EARTH",
@@ -93,7 +96,7 @@ def execute(st: LohState, o: dict, data, log) -> bool:
                  f"changes hands: {why}.", RULE)
         return False
     deal_id = f"d{len(st.deals) + 1}"
-    gives = [c for c in o["clauses"] if "item" in c]
+    gives = [c for c in o["clauses"] if "item" in c and not c.get("if_overlord")]
     old_home = {c["from"]: st.players[c["from"]].home for c in gives
                 if c["item"]["kind"] == "realm"}
     for c in gives:
@@ -114,8 +117,9 @@ def execute(st: LohState, o: dict, data, log) -> bool:
 
 
 def problem(st: LohState, o: dict, data) -> str | None:
-    """Why the deal cannot be made now (None: it can)."""
-    gives = [c for c in o["clauses"] if "item" in c]
+    """Why the deal cannot be made now (None: it can). Clauses that fall due when the
+    Overlord is found are checked then (`fall_due`)."""
+    gives = [c for c in o["clauses"] if "item" in c and not c.get("if_overlord")]
     ids = {p["id"] for p in st.promises}
     gone = [c["release"] for c in o["clauses"] if "release" in c and c["release"] not in ids]
     if gone:
@@ -170,6 +174,63 @@ def _move(st: LohState, c: dict, old_home: dict, data, log) -> None:
                    "realm (swapped by agreement).", "LH-I.2-06", player=c["to"], realm=realm)
 
 
+def fall_due(st: LohState, data, log) -> None:
+    """LH-III.4.4-01 (PB-38): once the Overlord is found, no trading is allowed, but open
+    deals are kept. Every IF OVERLORD clause of the deals made, in the order they were
+    made, is carried out if its party is the Overlord, whatever the phase, Silence or
+    prisons (the deal was made when it could be); the giver gives what he holds of it
+    ("if able", LH-II.3-03): a shortfall is reported to the parties, and to the moderator
+    as a possible broken promise (breaches.py). A clause whose party is not the Overlord
+    lapses. Run before the VP are counted (victory.score)."""
+    from . import breaches  # breaches imports this module
+
+    for d in st.deals:
+        due = [c for c in d.get("terms", []) if c.get("if_overlord")]
+        for c in due:
+            item, frm, to = c["item"], c["from"], c["to"]
+            what = it.text(item, data)
+            if c["if_overlord"] != st.overlord:
+                log.some(d["parties"], "deal-lapses", f"Deal {d['id']}: {frm} gives {what} to "
+                         f"{to} only if {c['if_overlord']} becomes Overlord; "
+                         f"{st.overlord} is: it lapses.", "LH-III.4.4-01", deal=d["id"])
+                continue
+            short = _give_held(st, c, data)
+            given = what
+            if short:
+                given = ("nothing" if not short[0]["n"] else f"only {it.text(short[0], data)}") \
+                    + f" (owed: {what}; he holds no more)"
+            log.some(d["parties"], "deal-due", f"Deal {d['id']} falls due ({st.overlord} is "
+                     f"the Overlord): {frm} gives {given} to {to}.", "LH-III.4.4-01",
+                     deal=d["id"])
+            if not st.variants.get("private_diplomacy"):
+                shown = "nothing" if short and short[0]["n"] == 0 else \
+                    it.public_text(short[0] if short else item, data)
+                log.public("deal-due", f"Deal {d['id']} falls due: {frm} gives {shown} to "
+                           f"{to}.", "LH-III.4.4-01", deal=d["id"])
+            if short:
+                breaches.record(st, log, frm, d["parties"], f"deal {d['id']}",
+                                f"{frm} owed {what} to {to} when {st.overlord} became "
+                                f"Overlord (deal {d['id']}) and held only "
+                                f"{short[0]['n']} of it", "LH-III.4.4-01")
+
+
+def _give_held(st: LohState, c: dict, data) -> tuple[dict] | None:
+    """Move as much of the clause's item as the giver holds; None when all of it moved,
+    else (the part moved,)."""
+    item, frm = c["item"], c["from"]
+    giver = st.players[frm]
+    if item["kind"] == "souls":
+        have = giver.souls
+    elif item["kind"] == "card":
+        have = len(it.held(st, frm, item["card"], data))
+    else:
+        have = len(it.held_oaths(st, frm, item["devil"]))
+    n = min(have, item["n"])
+    if n:
+        _move(st, {**c, "item": {**item, "n": n}}, {}, data, None)
+    return None if n == item["n"] else ({**item, "n": n},)
+
+
 def give(st: LohState, c: dict, data, log) -> None:
     """One GIVES clause changes hands (Souls, cards, Oaths, a prisoner; not Realm, which
     `execute` swaps with the old homes)."""
@@ -209,9 +270,11 @@ def deal_text(o: dict, data) -> str:
     gives: dict[tuple, list[str]] = {}
     for c in o["clauses"]:
         if "item" in c:
-            gives.setdefault((c["from"], c["to"]), []).append(it.text(c["item"], data))
-    for (frm, to), texts in gives.items():
-        out.append(f"{frm} GIVES {', '.join(texts)} TO {to}")
+            gives.setdefault((c["from"], c["to"], c.get("if_overlord", "")),
+                             []).append(it.text(c["item"], data))
+    for (frm, to, cond), texts in gives.items():
+        out.append(f"{frm} GIVES {', '.join(texts)} TO {to}"
+                   + (f" IF OVERLORD {cond}" if cond else ""))
     out += [f"{c['from']} RELEASES {c['release']}" for c in o["clauses"] if "release" in c]
     for c in o["clauses"]:
         if "promise" in c:
@@ -231,13 +294,15 @@ def public_text(o: dict, data) -> str:
         if "item" in c and c["item"]["kind"] == "surrender":
             out.append(f"{c['from']} surrenders to {c['to']}")
         elif "item" in c:
-            gives.setdefault((c["from"], c["to"]), []).append(c["item"])
-    for (frm, to), its in gives.items():
+            gives.setdefault((c["from"], c["to"], c.get("if_overlord", "")),
+                             []).append(c["item"])
+    for (frm, to, cond), its in gives.items():
         shown = [it.public_text(i, data) for i in its if not it.hidden(i, data)]
         hidden = sum(i["n"] for i in its if it.hidden(i, data))
         if hidden:
             shown.append(count(hidden, "card") + " from hand")
-        out.append(f"{frm} gives {', '.join(shown)} to {to}")
+        out.append(f"{frm} gives {', '.join(shown)} to {to}"
+                   + (f" if {cond} becomes Overlord" if cond else ""))
     out += [f"promise {c['release']} is dropped by {_and([c['from'], *c['to']])}"
             for c in o["clauses"] if "release" in c]
     out += [promise_text(c, 0).rsplit(", until", 1)[0] for c in o["clauses"]

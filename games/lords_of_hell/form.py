@@ -106,6 +106,7 @@ def _candidates(m: _Me, key: str) -> list[str]:
         "HOME": [f"HOME {', '.join(m.realms[:2])}"],
         "JUGGERNAUT TARGET": [f"JUGGERNAUT TARGET {devils}"] if m.holds(JUGGERNAUTS) else [],
         "OBJECT": [f"OBJECT {d}" for d in m.their_devils],
+        "OBJECT OCCUPY": [f"OBJECT OCCUPY {devils}", "OBJECT OCCUPY ALL"],
         "OCCUPY": [f"OCCUPY {r}" for r in m.realms],
         "OTHER MOVE": [f"OTHER MOVE TO {r}" for r in m.realms],
         "PERMIT": [f"PERMIT {p} {r}" for p in m.prisoners for r in m.rivals if r != p],
@@ -116,6 +117,7 @@ def _candidates(m: _Me, key: str) -> list[str]:
         "SURRENDER TO": [f"SURRENDER TO {r}" for r in m.rivals],
         "SWAP REALM": [f"SWAP REALM {d}" for d in m.their_devils],
         "TARGET": [f"TARGET {d}" for d in m.their_devils],
+        "TRUCE": [f"TRUCE {d} AFTER ROUND 1" for d in m.their_devils[:1]],
         "VOTE": [f"VOTE {d}" for d in [*m.their_devils, m.devil]],
     }
     return lines.get(key, [ORDER_TYPES[key].example])

@@ -82,6 +82,23 @@ class LordsOfHell:
         res = turn.resolve(st, sheets, dice, self.data)
         return dataclasses.replace(res, state=res.state.to_dict(copy=False))
 
+    def moderate(self, state: dict, words: list[str], dice):
+        """A moderator's decision on the open stage (`pbem game decide GAME ...`): on a
+        possible broken promise, `penalty b1` or `dismiss b1` (breaches.py,
+        LH-II.3-02). Returns (the new state, its events, a line for the moderator);
+        ValueError for a decision it does not take."""
+        from pbem.eventlog import Log
+
+        from . import breaches
+
+        st = LohState.from_dict(state.to_dict() if isinstance(state, LohState) else state)
+        if st.phase == "over":
+            raise ValueError("the game is over: there is nothing left to decide")
+        log = Log()
+        log.phase = "moderator"
+        said = breaches.decide(st, list(words), self.data, dice, log)
+        return st.to_dict(copy=False), log.events, said
+
     def scenario_state(self, given: dict) -> dict:
         """Scenario files (docs/scenarios.md): a state from a partial `given` block."""
         from .scenario import state_from_given

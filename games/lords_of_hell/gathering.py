@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from pbem.grammar import count, possessive, verb
 
-from . import deck, overlord, proclaim, souls
+from . import breaches, deck, overlord, proclaim, souls
 from .homes import prisoners_of
+from .orders import orders_of
 from .souls import devil_name
 from .state import LohState, order_from_starter
 
@@ -33,6 +34,8 @@ def start(st: LohState, data, dice, log) -> None:
 
 def resolve(st: LohState, sheets: dict, data, dice, log) -> bool:
     """True when an Overlord was found (the game ends)."""
+    breaches.at_gathering(st, sheets, data, log, lambda name: [  # LH-II.3.1-05
+        t for o in orders_of(sheets.get(name), "OBJECT") for t in o["targets"]])
     found = overlord.find(st, sheets, data, dice, log) is not None
     if not found:
         proclaim.proclaim(st, sheets, data, log)

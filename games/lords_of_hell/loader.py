@@ -23,6 +23,7 @@ import pbem_games.lords_of_hell.orders.gathering
 import pbem_games.lords_of_hell.orders.standing
 import pbem_games.lords_of_hell.orders.trading
 import pbem_games.lords_of_hell.orders.transfer
+import pbem_games.lords_of_hell.orders.truce
 
 # The cards' effects
 import pbem_games.lords_of_hell.cards.artifacts

@@ -43,8 +43,12 @@ Layout (`st`, in the stored key order):
                   (cards/specials.py): no deal, promise or forced trade executes in the
                   trading window it covers (LH-II.2.4-03)
 
-    `trading` and `silence` are ABSENT (a falsy marker) while the stored dict has no such
-    key, and are then left out of `to_dict`.
+    breaches      absent until the first; then [{"id", "by", "parties", "promise", "turn",
+                  "text", "rule", "status"}]: possible broken promises the program saw,
+                  for the moderator to decide (breaches.py, LH-II.3-02)
+
+    `trading`, `silence` and `breaches` are ABSENT (a falsy marker) while the stored
+    dict has no such key, and are then left out of `to_dict`.
 
     P (`Player`, one player, i.e. one Devil, LH-II.7):
     devil         devil id, e.g. "devil.asmodeus"
@@ -169,7 +173,7 @@ class Player:
 
 
 #: Keys a stored state may lack (ABSENT until first set).
-OPTIONAL = ("trading", "silence")
+OPTIONAL = ("trading", "silence", "breaches")
 
 
 @dataclass
@@ -195,6 +199,7 @@ class LohState:
     players: dict[str, Player] = field(default_factory=dict)
     trading: dict | _Absent = ABSENT
     silence: dict | None | _Absent = ABSENT
+    breaches: list[dict] | _Absent = ABSENT
 
     def to_dict(self, copy: bool = True) -> dict:
         """The stored dict. `copy=False` shares the lists and dicts with this object: for

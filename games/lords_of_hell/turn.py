@@ -20,7 +20,7 @@ from pbem.eventlog import Log
 from pbem.grammar import clause
 from pbem.kit import stages
 
-from . import combat, draw, gathering, holdings, trading, transfer, victory
+from . import breaches, combat, draw, gathering, holdings, trading, transfer, victory
 from .datamodel import LohData
 from .orders import standing
 from .state import LohState
@@ -93,6 +93,7 @@ def _skip_quiet_rounds(st: LohState, data: LohData, dice, log: Log) -> None:
 
 
 def _start_gathering(st: LohState, data: LohData, dice, log: Log) -> None:
+    breaches.after_combat(st, data, log)  # ATTACK promises not kept (LH-II.3.1-04)
     log.phase = "gathering"
     combat.end_phase(st, data, dice, log)
     st.phase, st.round = "gathering", 0

@@ -8,14 +8,15 @@
 - the Devil(s) with the most SP: 1 more, if at least 3 above the lowest total.
 The most VP wins; a tie is a shared win.
 
-Not implemented: deals that fall due at the game's end (LH-III.4.4-01, PB-38), said in
-the log; the VP count the cards as held.
+First the deals that fall due when the Overlord is found are kept (LH-III.4.4-01, PB-38:
+deals.fall_due), then the VP count the cards as held.
 """
 
 from __future__ import annotations
 
 from pbem.grammar import count
 
+from . import deals
 from .souls import devil_name
 from .state import LohState, Player, is_oath, oath_owner, order_from_starter
 
@@ -29,10 +30,7 @@ def _num(x: float) -> str:
 
 
 def score(st: LohState, data, log) -> None:
-    # LH-III.4.4-01: open deals must be kept (PB-38); no order makes such a deal yet
-    log.not_implemented("Deals that fall due when the Overlord is found (\"if you become "
-                        "Overlord I give you this Oath\"): VP count the cards as held now",
-                        "LH-III.4.4-01")
+    deals.fall_due(st, data, log)  # LH-III.4.4-01: open deals are kept, then VP counted
     t = data.tables["vp"]
     over = st.overlord
     over_devil = st.players[over].devil

@@ -54,3 +54,17 @@ def test_stage_seed_is_stable_and_per_stage():
 def test_different_seeds_differ():
     d1, d2 = Dice("s1"), Dice("s2")
     assert [d1.roll("x") for _ in range(30)] != [d2.roll("x") for _ in range(30)]
+
+
+def test_watch_sees_every_die_until_stopped():
+    """A game rule that counts dice (the HellGame's Cursed Dice) watches the dice path:
+    each roll, with its roller, and whether `pick` rolled it; watching changes nothing."""
+    d, seen = Dice(script=[1, 6, 2, 4]), []
+    stop = d.watch(lambda roll, picking: seen.append((roll.result, roll.player, picking)))
+    d.roll("mine", "anna")
+    assert d.pick(["x", "y"], "draw", "anna") == "y"  # a 6 names nobody: rolled again
+    stop()
+    d.roll("unwatched")
+    d.finish()
+    assert seen == [(1, "anna", False), (6, "anna", True), (2, "anna", True)]
+    assert [r["result"] for r in d.rolls()] == [1, 6, 2, 4]

@@ -46,7 +46,7 @@ MODEL_MODULES = (
 #: The turn's phases and their rules.
 PHASE_MODULES = (
     "turn", "hell_phase", "soul", "gifts", "upkeep", "summoning", "favours", "cards",
-    "petitions", "end_phase", "all_lost",
+    "petitions", "end_phase", "all_lost", "cursed_dice", "macina",
     "action", "action.*", "random_moves", "random_moves.*", "combat", "combat.*",
 )
 

@@ -16,6 +16,7 @@ from collections import Counter
 
 from pbem_games.hellgame import GAME
 from pbem_games.hellgame.data import load_data
+from pbem_games.hellgame.orders.counters import REFLECTING
 
 DATA = load_data()
 ACTION = ("action", "action-or-combat")
@@ -87,6 +88,23 @@ def targets(rng: random.Random, n: dict[str, list[str]]) -> list[str]:
     return out
 
 
+def card_parts(cid: str, state: dict, player: str, n: dict[str, list[str]]) -> list[str]:
+    """ON parts only some Combat cards take (issue 22): Blitzkrieg's Units that advance
+    (IP-46: LEAVING n, MOVING <unit ids>), and another player's Lieutenant for
+    Reinforcements (with his REINFORCEMENTS ALLOW permission)."""
+    if cid == "arcana.blitzkrieg":
+        mine = [u["id"] for u in state["units"] if u["owner"] == player
+                and u["kind"] in ("legion", "lieutenant")][:2]
+        return [" ON LEAVING 1", f" ON {n['all_sectio'][0]} LEAVING 2"] + (
+            [" ON MOVING " + ", ".join(mine)] if mine else [])
+    if cid == "arcana.reinforcements":
+        theirs = [DATA.lieutenants[u["ref"]].name for u in state["units"]
+                  if u["owner"] not in (None, player) and u["kind"] == "lieutenant"
+                  and u.get("ref") in DATA.lieutenants]
+        return [f" ON {x}" for x in theirs[:2]]
+    return []
+
+
 def steer(state: dict, wanted: set[str]) -> None:
     """Deal the cards not yet played to the players, keeping every card in one place:
     each player's hand is swapped, card for card, with wanted cards from the deck, and
@@ -134,8 +152,17 @@ def card_lines(rng: random.Random, state: dict, player: str, odds: float = 0.5) 
             lines.append(f"REROLL WITH {card.name} FIRST FAILED ANY")
         if card.flags.counter or timing == "counter" or cid == THANKS:
             using = DATA.daemons[rng.choice(mine)["id"]].name
-            lines += [f"COUNTER ANY WITH {card.name}", f"COUNTER ANY WITH {card.name} USING "
-                      f"{using}", f"COUNTER ANY TARGETING MINE WITH {card.name}"]
+            # Double Cross: the line most often kept reflects (issue 22), the others cancel
+            reflect = " REFLECT" if cid in REFLECTING else ""
+            lines += [f"COUNTER ANY WITH {card.name}", f"COUNTER ANY WITH {card.name}"
+                      f"{reflect} USING {using}", f"COUNTER ANY TARGETING MINE WITH "
+                      f"{card.name}"]
+            # a Counter of the Action Phase is played in combat too when brought (A-13):
+            # Objection!, Double Cross ... (issue 22), by the first Daemon with room
+            room = [x["id"] for x in in_hell
+                    if len(brought.get(x["id"], [])) < DATA.daemons[x["id"]].stars]
+            if timing not in COMBAT and legion_places and room:
+                brought.setdefault(room[0], []).append(cid)
         if (timing in ACTION or timing == "any-time") and cid not in REROLLS + (THANKS,):
             where = [x for x in mine if x["where"] == card.major.place] or mine
             chosen = rng.choice(where)
@@ -152,6 +179,8 @@ def card_lines(rng: random.Random, state: dict, player: str, odds: float = 0.5) 
                 lines += [f"COMBAT CAST {card.name}{on} IN {where}"
                           + (f" ROUND {rng.randint(1, 2)}" if rng.random() < 0.3 else "")
                           for where in legion_places for on in targets(rng, n)[:9]]
+                lines += [f"COMBAT CAST {card.name}{on} IN {where}" for where in legion_places
+                          for on in card_parts(cid, state, player, n)]
         if lines:
             tries[cid] = lines
     flat = [line for lines in tries.values() for line in lines]

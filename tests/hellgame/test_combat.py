@@ -47,8 +47,8 @@ def test_hg_11_0_03_sectio_with_only_rampaging_hounds_fight_last(make_state):
         ("legion", "a", SH), ("legion", "a", SH), ("legion", "b", SH)])
     log = run_phase(combat.run, st, DATA, script=[
         6, 6, 1, 3,  # SUGAR HILL first
-        6, 1,  # the hounds tie for side 0: u1 rolls 6, u2 1
-        6, 1, 1, 1, 1,  # u1's 3 attacks hit once, u2's 2 miss
+        6, 1, 1, 1, 1,  # ADDICTION (a tie in size: u1 side 0, no die): u1's 3 attacks
+                        # hit once, u2's 2 miss
         5])  # u2 saves on 4 or less: destroyed (HG-11.2.3-06)
     assert fights(log) == [SH, ADD]
     assert [u.id for u in st.units_at(ADD)] == ["u1"]

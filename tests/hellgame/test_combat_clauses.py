@@ -41,8 +41,8 @@ def test_hg_11_2_01_rounds_until_one_side_is_left_in_step_order(make_state):
         "a": "JOIN Ukobach IN Sugar Hill BRINGING Frenzy\n"
              "COMBAT CAST Frenzy IN Sugar Hill ROUND 2",
         "b": "COMBAT FLEE FROM Sugar Hill IF OUTNUMBERED"},
-        script=[6, 1,        # a and b tie for side 0: a rolls 6, b 1
-                1, 1, 1, 1,  # round 1: no hits, b is not outnumbered: stays
+        script=[1, 1, 1, 1,  # a and b tie in size, a (first seat) is side 0; round 1:
+                             # no hits, b is not outnumbered: stays
                 4, 1, 1, 1,  # round 2, after Frenzy: a's 4 + 2 hits, b misses
                 3,           # b's Legion u3 fails its save (no Daemon: 1 only)
                 1])          # b, now outnumbered, flees: 1, to THIEVES
@@ -58,8 +58,8 @@ def test_hg_11_2_01_rounds_until_one_side_is_left_in_step_order(make_state):
 def test_hg_11_2_2_01_attacks_are_simultaneous(make_state):
     st = make_state(players=PLAYERS, units=[("legion", "a", SH), ("legion", "b", SH)])
     # both hit, both fail their saves: the two Legions destroy each other
-    log = run_phase(combat.run, st, DATA, script=[6, 1,  # a and b tie for side 0: a 6, b 1
-                                                  6, 6, 3, 2])
+    # a and b tie in size: a, the first seat, is side 0 (no die, 16.5)
+    log = run_phase(combat.run, st, DATA, script=[6, 6, 3, 2])
     assert [r[3] for r in rolls(log)] == [1, 1]
     assert saves(log) == [("u2", [3], False), ("u1", [2], False)]
     assert st.units == [] and st.combat_wins == {SH: {"winners": [], "rounds": 1}}
@@ -160,8 +160,8 @@ def test_hg_11_2_4_03_flight_makes_a_new_combat_fought_later(make_state):
     log = run_phase(combat.run, st, DATA, {"b": "COMBAT FLEE FROM Sugar Hill"}, script=[
         1, 1, 1,  # SUGAR HILL, round 1: no hits
         1, 5,     # b flees: 1, to THIEVES, where c is; it must flee on: 5, it stays
-        6, 1,     # THIEVES: b and c tie for side 0: b 6, c 1
-        6, 1, 3])  # b hits, c misses; c's Legion fails its save
+        6, 1, 3])  # THIEVES (b, first seat of a tie, side 0): b hits, c misses; c's
+                   # Legion fails its save
     assert [e.data["sectio"] for e in log.events if e.kind == "combat"] == [SH, THIEVES]
     assert st.combat_wins == {SH: {"winners": ["a"], "rounds": 1},
                               THIEVES: {"winners": ["b"], "rounds": 1}}
@@ -243,4 +243,43 @@ def test_hg_16_5_04_a_hound_killed_after_its_side_was_fixed_is_on_no_side(make_s
     assert sides.assign(f, 2) == [["hound:u3"], ["hound:u2", "hound:u4"]]
     assert [e.text for e in f.log.events][-2] == (
         "the rampaging Hellhound 3 rolls 1 and fights with nobody yet")
+    f.dice.finish()
+
+
+def test_hg_16_5_01_a_two_party_combat_rolls_no_side_die(make_state):
+    """16.5 chooses sides only when more than two Triumvirates fight: two parties simply
+    oppose each other, with no die even when they are the same size (issue 22). The
+    bigger is side 0; on a tie the first in seat order, then the Freebooters, then the
+    hounds by number (parties_at). Rampaging hounds are placed again each round: still
+    no die."""
+    for units, expected in [
+        ([("legion", "a", SH), ("legion", "b", SH)], [["a"], ["b"]]),
+        ([("legion", "b", SH), ("legion", "a", SH)], [["a"], ["b"]]),
+        ([("legion", "a", SH), ("legion", "b", SH), ("legion", "b", SH)], [["b"], ["a"]]),
+        ([("legion", None, SH), ("legion", "c", SH)], [["c"], ["freebooters"]]),
+        ([("hellhound", None, SH, "hellhound.12"), ("hellhound", None, SH, "hellhound.6")],
+         [["hound:u1"], ["hound:u2"]]),
+    ]:
+        st = make_state(players=PLAYERS, units=units)
+        f = Fight(st, DATA, Dice(script=[]), Log(), {p: None for p in st.seats}, SH, set())
+        assert [sides.assign(f, rnd) for rnd in (1, 2)] == [expected] * 2
+        assert f.dice.log == [] and [e for e in f.log.events if e.kind == "combat-side"] == []
+    # a whole combat: the dice log holds the rules' dice only (attacks and saves)
+    st = make_state(players=PLAYERS, units=[("legion", "a", SH), ("legion", "b", SH)])
+    dice = Dice(script=[6, 1, 3])
+    combat.run(st, {p: None for p in st.seats}, dice, DATA, Log())
+    dice.finish()
+    assert [r.reason.split(" ")[0] for r in dice.log] == ["combat", "combat", "save"]
+
+
+def test_hg_16_5_01_more_than_two_triumvirates_still_roll_a_tie_for_most_units(make_state):
+    """With three Triumvirates 16.5 applies: a tie for most Units (who names the enemy)
+    is still broken by a die."""
+    st = make_state(players=PLAYERS, units=[("legion", p, SH) for p in ("a", "b", "c")])
+    f = Fight(st, DATA, Dice(script=[2, 6, 4]), Log(), {p: None for p in st.seats}, SH, set())
+    assert sides.assign(f, 1) == [["a", "b"], ["c"]]  # b (6) names c (4); a joins b
+    assert [r.reason for r in f.dice.log] == [
+        f"most Units in SUGAR HILL: tie-break for {p}" for p in ("a", "b", "c")]
+    assert [(e.text, e.rule) for e in f.log.events if e.kind == "combat-side"] == [
+        ("b names c as its enemy", "HG-16.5-01"), ("a joins b", "HG-16.5-02")]
     f.dice.finish()

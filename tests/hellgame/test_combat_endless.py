@@ -131,7 +131,6 @@ def test_hg_11_2_4_04_lone_lieutenant_flees_before_a_stalemate(make_state):
     captured (HG-16.2-03). (Before issue 17 the combat stopped before the round.)"""
     st = raging_lieutenant_and_legion(make_state, kind="lieutenant")
     log = run_phase(combat.run, st, DATA, script=[
-        6, 1,  # a tie for the bigger party: a rolls 6, the Freebooters 1
         5, 6])  # a's Lieutenant flees: 5 and 6, no move: captured
     assert "combat-stalemate" not in kinds(log)
     assert [e.rule for e in events(log, "flight-captured")] == ["HG-16.2-03"]
@@ -147,8 +146,7 @@ def test_hg_11_2_5_01_hard_bound_on_rounds(make_state, monkeypatch):
     assert endless.MAX_ROUNDS == 300  # the real bound, documented in endless.py
     monkeypatch.setattr(endless, "MAX_ROUNDS", 2)
     st = make_state(players=PLAYERS, units=[("legion", "a", SH), ("legion", "b", SH)])
-    log = run_phase(combat.run, st, DATA, script=[6, 1,        # a is side 0
-                                                  1, 1, 1, 1])  # two rounds of misses
+    log = run_phase(combat.run, st, DATA, script=[1, 1, 1, 1])  # two rounds of misses
     (end,) = events(log, "combat-round-limit")
     assert (end.rule, end.data["rounds"]) == ("HG-11.2.5-01", 2)
     assert "after 2 rounds, the most a combat lasts" in end.text
@@ -164,7 +162,6 @@ def test_hg_v1_11_3_5_01_quick_combat_ties_are_bounded(make_state, monkeypatch):
     st = make_state(players=PLAYERS, variants={"v1_quick_combat": True},
                     units=[("legion", "a", SH), ("legion", "b", SH)])
     log = run_phase(combat.run, st, DATA, script=[
-        5, 2,        # a is side 0
         4, 4, 3, 3,  # two ties
         6, 1, 3])    # round 1: a hits, b misses; b's save fails
     assert [e.data["totals"] for e in events(log, "combat-quick")] == [[4, 4], [3, 3]]
@@ -182,8 +179,7 @@ def test_hg_16_7_03_last_dog_barking_ties_are_bounded(make_state, monkeypatch):
         ("hellhound", None, SH, "hellhound.11"), ("hellhound", None, SH, "hellhound.12")])
     log = run_phase(combat.run, st, DATA, script=[
         3, 3, 4, 4,  # two ties of one die each
-        6, 1,        # the combat: u1 is side 0
-        6, 1,        # u1 hits, u2 misses
+        6, 1,        # the combat (u1 side 0, no die): u1 hits, u2 misses
         5])          # u2 fails its save (4 or less)
     assert [e.rule for e in events(log, "last-dog-barking-tied")] == ["HG-16.7-03"]
     assert [u.id for u in st.units] == ["u1"]

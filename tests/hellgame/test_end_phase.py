@@ -278,11 +278,7 @@ def test_hg_13_3_02_one_bonus_pay_soul_reads_in_the_singular(make_state, data):
     assert log.events[-1].text == "The 1 Bonus Pay Soul on Verin (beast) is removed and lost."
 
 
-def test_hg_15_3_01_cursed_dice_variant_is_reported_not_implemented(make_state, data):
-    st = make_state(["a", "b", "c"], variants={"cursed_dice": True})
-    log = run(st, data)
-    assert log.events[-1].kind == "not-implemented"
-    assert log.events[-1].rule == "HG-15.3-01"
+# Cursed Dice (HG-15.3-01), once reported here as not implemented: test_cursed_dice.py
 
 
 # -- the orders ---------------------------------------------------------------------------

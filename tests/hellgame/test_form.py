@@ -354,7 +354,9 @@ def test_every_order_of_the_turn_is_offered_when_it_can_be_given(make_state):
         st = rich_state(make_state, hell)
         for player in st["seats"]:
             shown |= keywords(checked(st, player))
-    assert shown == {k for k, t in ORDER_TYPES.items() if TURN in t.when} | {"ACTION"}
+    # MACINA needs a Macina in front of him, and no base card is one (test_macina.py)
+    assert shown == {k for k, t in ORDER_TYPES.items() if TURN in t.when} - {"MACINA"} \
+        | {"ACTION"}
 
 
 # -- standing orders carried over ------------------------------------------------------

@@ -60,8 +60,7 @@ def test_hell_rebellious_rage_plus_two_on_attacks(make_state):
     st = make_state(players=PLAYERS, units=[("legion", None, RAGE_AT), ("legion", "a", RAGE_AT)],
                     raging=[RAGE_AT])
     log = run_phase(combat.run, st, DATA, script=[
-        6, 1,  # the bigger party: a tie, a rolls 6 and is side 0
-        1, 4,  # a misses; the raging Legion's 4 + 2 hits
+        1, 4,  # a (side 0 of a tie, no die) misses; the raging Legion's 4 + 2 hits
         3])    # a's Legion fails its save (no Daemon: 1 only)
     assert "rage-bonus" in kinds(log)
     assert rolls(log) == [("u2", [1], 0, 0), ("u1", [4], 2, 1)]

@@ -52,7 +52,8 @@ def _counts(state: dict) -> dict:
     return {
         "arcana": len(state["arcana_deck"]) + sum(len(p["hand"]) for p in
                                                   state["players"].values())
-        + len(state.get("afflictions", {})),  # persistent Play Right Away cards in play
+        + len(state.get("afflictions", {}))  # persistent Play Right Away cards in play
+        + len(state.get("macinas", {})),  # Macinas on the table (16.4)
         "daemons": len(state["daemon_deck"]) + len(state["daemons"]),
         "lieutenants": sum(len(b) for b in state["lieutenant_boxes"])
         + len(state["lieutenant_return"]) + sum(u["kind"] == "lieutenant" for u in units),

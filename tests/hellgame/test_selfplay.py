@@ -27,7 +27,9 @@ DATA = load_data()
 NAMES = ["anna", "boris", "chiara", "dmitri", "elena", "fyodor"]
 
 
-def random_sheet(rng: random.Random, state: dict, player: str) -> str:
+def random_sheet(rng: random.Random, state: dict, player: str, gifts: bool = False) -> str:
+    """`gifts`: also give and trade Units and Daemons (`unit_gifts`); off where a test's
+    seeds were chosen for what the games without them draw (the whole Hell deck)."""
     view = GAME.player_view(state, player)
     me = view["me"]
     others = [p for p in state["seats"] if p != player]
@@ -61,6 +63,13 @@ def random_sheet(rng: random.Random, state: dict, player: str) -> str:
             lines.append(f"{name}: PASS")
         elif choice < 0.8:
             lines.append(f"{name}: ATONE")
+    for m in view.get("macinas", []):  # a Macina in front of him (16.4; IP-11)
+        if m["owner"] == player and rng.random() < 0.6:
+            lines.append(rng.choice([f"MACINA {m['name']} STOP", f"MACINA {m['name']} PAY",
+                                     f"MACINA {m['name']} PAY KEEP {rng.randint(1, 9)}"]))
+    if gifts:
+        lines += unit_gifts(state, player, me, others)
+    lines += consent_lines(state, player, others)
     if rng.random() < 0.3:
         lines.append(rng.choice(["FLEE ANYWHERE IF OUTNUMBERED", "FLEE ANYWHERE",
                                  f"GRANT PASSAGE TO {rng.choice(others)}"]))
@@ -68,6 +77,53 @@ def random_sheet(rng: random.Random, state: dict, player: str) -> str:
         if rng.random() < 0.3:
             lines.append(f"PETITION {s}")
     return "\n".join(lines) + "\n"
+
+
+def unit_gifts(state: dict, player: str, me: dict, others: list[str]) -> list[str]:
+    """Gifts and trades of Units and Daemons (issue 22, gifts.py), from a side random
+    stream so that the other lines' stream is the one the seeds were chosen for: a
+    Legion, a Lieutenant or a Daemon, given or traded for 1 Soul (a plain `GIVE <p> 1
+    SOULS` of the other player's sheet completes the trade). Lines the checker refuses
+    (a Minder there, the last active Daemon) are refused as any player's would be."""
+    rng = random.Random(f"gifts-{player}-{state['turn']}-{state['next_unit']}")
+    mine = [u for u in state["units"] if u["owner"] == player]
+    lines = []
+    legions = [u for u in mine if u["kind"] == "legion"]
+    if legions and rng.random() < 0.2:
+        u = rng.choice(legions)
+        where = DATA.sectio[u["location"]].name if u["location"] in DATA.sectio else "AnteHell"
+        hound = " WITH HOUND" if any(h.get("minder") == u["id"] for h in state["units"]) \
+            else ""
+        lines.append(f"GIVE {rng.choice(others)} 1 LEGION{hound} {where}"
+                     + (" IF {} GIVES 1 SOULS" if rng.random() < 0.5 else ""))
+    lieutenants = [u for u in mine if u["kind"] == "lieutenant" and u.get("ref")]
+    if lieutenants and rng.random() < 0.1:
+        name = DATA.lieutenants[rng.choice(lieutenants)["ref"]].name
+        lines.append(f"GIVE {rng.choice(others)} LIEUTENANT {name}")
+    if len(me["daemons"]) > 1 and rng.random() < 0.08:
+        lines.append(f"GIVE {rng.choice(others)} DAEMON {rng.choice(me['daemons'])['name']}"
+                     + (" IF {} GIVES 1 SOULS" if rng.random() < 0.5 else ""))
+    return [line.format(line.split()[1]) for line in lines]
+
+
+def consent_lines(state: dict, player: str, others: list[str]) -> list[str]:
+    """What another's Combat card asks of him (issue 22, orders/combat_consent.py): a
+    COMBAT PAY line (IP-42) and a REINFORCEMENTS ALLOW line, from a side random stream
+    (as `unit_gifts`) so that the other lines' stream stays the one the seeds were
+    chosen for."""
+    rng = random.Random(f"consent-{player}-{state['turn']}")
+    lines = []
+    if rng.random() < 0.4:
+        lines.append(rng.choice([
+            "COMBAT PAY NEVER", f"COMBAT PAY Blood Money WHILE SOULS >= {rng.randint(2, 8)}",
+            "COMBAT PAY The Thin Dead Line WHILE SOULS >= 2 FOR LIEUTENANTS, MINDERS",
+            "COMBAT PAY WHILE SOULS >= 3 FOR LEGIONS"]))
+    lts = [DATA.lieutenants[u["ref"]].name for u in state["units"] if u["owner"] == player
+           and u["kind"] == "lieutenant" and u.get("ref") in DATA.lieutenants]
+    if rng.random() < 0.5:
+        lines.append("REINFORCEMENTS ALLOW " + rng.choice([rng.choice(others), "ANYONE"])
+                     + (f" ONLY {rng.choice(lts)}" if lts and rng.random() < 0.3 else ""))
+    return lines
 
 
 def places(state: dict) -> Counter:
@@ -79,6 +135,8 @@ def places(state: dict) -> Counter:
         for c in p["hand"]:
             seen["arcana", c] += 1
     for c in state.get("afflictions", {}):  # a persistent Play Right Away card in play
+        seen["arcana", c] += 1
+    for c in state.get("macinas", {}):  # a Macina on the table (16.4)
         seen["arcana", c] += 1
     for d in state["daemons"].values():
         if d.get("walk_card"):
@@ -141,6 +199,9 @@ def _someone_may_win(state: dict) -> bool:
                for p in state["players"].values())
 
 
+GIFTS_MADE: Counter = Counter()  # kinds of Unit and Daemon gifts made by the self-play
+
+
 @pytest.mark.parametrize("seed,players", [(1, 3), (2, 4), (3, 5), (4, 6), (5, 4), (6, 3)])
 def test_random_self_play_keeps_the_invariants(seed, players):
     rng = random.Random(seed)
@@ -151,13 +212,25 @@ def test_random_self_play_keeps_the_invariants(seed, players):
     state = GAME.resolve(state, sheets, Dice(f"self-{seed}-0")).state
     check_invariants(state)
     for turn in range(1, 9):
-        sheets = {p: GAME.check_orders(state, p, random_sheet(rng, state, p)) for p in seats}
+        sheets = {p: GAME.check_orders(state, p, random_sheet(rng, state, p, gifts=True))
+                  for p in seats}
         res = GAME.resolve(state, sheets, Dice(f"self-{seed}-{turn}"))
+        for e in res.events:
+            if e.kind == "gift":
+                GIFTS_MADE.update(k for k in ("units", "daemons") if e.data.get(k))
         state = res.state
         check_invariants(state)
         if res.finished:
             assert state["winner"]
             break
+
+
+def test_self_play_gives_units_and_daemons():
+    """Issue 22: the self-play above gives and trades Units and Daemons (HG-7.2.1b-02);
+    run after it (in file order), or on its own, which plays seed 2 again."""
+    if not GIFTS_MADE:
+        test_random_self_play_keeps_the_invariants(2, 4)
+    assert GIFTS_MADE["units"] and GIFTS_MADE["daemons"], GIFTS_MADE
 
 
 def test_self_play_draws_the_whole_hell_deck_and_keeps_the_invariants():

@@ -189,21 +189,12 @@ def test_hg_7_2_2_03_the_first_card_goes_to_an_occupier_when_the_owner_has_none_
                                                "card."]
 
 
-# -- 16.4 Macina ---------------------------------------------------------------------------
+# -- 16.4 Macina (a marked card: test_macina.py) ---------------------------------------------
 
 def test_hg_16_4_02_no_macina_in_the_base_deck_so_nothing_is_maintained(make_state, data):
     assert not any(c.flags.macina for c in data.arcana.values())
     log = run(make_state({"a": {}}), data)
     assert log.events == []
-
-
-def test_hg_16_4_02_a_macina_in_the_data_is_reported_as_not_implemented(make_state, data):
-    card = data.arcana["arcana.frenzy"]
-    macina = dataclasses.replace(card, flags=dataclasses.replace(card.flags, macina=True))
-    patched = dataclasses.replace(data, arcana=MappingProxyType(
-        {**data.arcana, card.id: macina}))
-    log = run(make_state({"a": {}}), patched)
-    assert [(e.kind, e.rule) for e in log.events] == [("not-implemented", "HG-16.4-02")]
 
 
 # -- The rulebook example ------------------------------------------------------------------

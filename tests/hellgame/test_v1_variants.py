@@ -122,8 +122,8 @@ def test_hg_v1_11_3_5_01_higher_total_wins_loser_eliminated(make_state):
 def test_hg_v1_11_3_5_01_a_tie_is_rolled_again(make_state):
     st = make_state(players=PLAYERS, variants=QUICK,
                     units=[("legion", "a", SH), ("legion", "b", SH)])
-    # 5, 2: a is the bigger party (a die breaks the tie); then 4 v 4, rolled again: 5 v 2
-    log = run_phase(combat.run, st, DATA, script=[5, 2, 4, 4, 5, 2])
+    # a is side 0 (a tie in size, no die); 4 v 4, rolled again: 5 v 2
+    log = run_phase(combat.run, st, DATA, script=[4, 4, 5, 2])
     assert [e.data["totals"] for e in log.events if e.kind == "combat-quick"] == [[4, 4],
                                                                                   [5, 2]]
     assert owners_at(st, SH) == ["a"]

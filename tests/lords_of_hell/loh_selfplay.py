@@ -70,7 +70,16 @@ def candidates(rng: random.Random, st: LohState, name: str) -> list[str]:
                 rng.choice(["ATTACK ALL", "ATTACK ONLY IF ATTACKED",
                             f"ATTACK {_devil(st, target)}"]),
                 rng.choice(["PURSUE ANY", "PURSUE OFF", "RETREAT IF OUTPOWERED TO HOME",
-                            "REROLL IF HITS BELOW 2", "REROLL IF HITS BELOW EXPECTED"])]
+                            "REROLL IF HITS BELOW 2", "REROLL IF HITS BELOW EXPECTED"]),
+                rng.choice(["", f"TRUCE {_devil(st, target)}",
+                            f"TRUCE {target} AFTER ROUND 1", f"TRUCE {target} IF LOST 2"])]
+        if rng.random() < 0.5:  # combat transfers: objections and fighting on (PB-30)
+            out.append(rng.choice([f"OBJECT OCCUPY {_devil(st, target)}",
+                                   "OBJECT OCCUPY ALL"]))
+        home = st.players[target].home
+        if rng.random() < 0.5 and home:
+            out += [rng.choice([f"OCCUPY {DATA.realms[home].name}",
+                                f"SWAP REALM {_devil(st, target)}"]), "FIGHT IF OBJECTED"]
         for c in _cards(st, name, "rituals"):
             out.append(f"FINISH {c}" + (f" ON {rng.choice(others)} Souls"
                                         if rng.random() < 0.5 else ""))
@@ -100,6 +109,11 @@ def deal_lines(rng: random.Random, st: LohState) -> dict[str, list[str]]:
         terms.append(f"{a} PROMISES {rng.choice(['NAP', 'NAH', 'NO TARGETING'])} TO {b}")
     if rng.random() < 0.2:
         terms.append(f"{b} PROMISES VOTE {_devil(st, a)} TO {a}")
+    if rng.random() < 0.2:  # LH-III.4.4-01: due when the Overlord is found
+        terms.append(f"{a} GIVES Oath of {_devil(st, b)} TO {b} IF OVERLORD {b}")
+    if rng.random() < 0.2:
+        terms.append(f"{a} PROMISES {rng.choice(['ATTACK', 'OBJECT'])} "
+                     f"{_devil(st, rng.choice([x for x in st.seats if x != a]))} TO {b}")
     if terms:
         line = "DEAL " + "; ".join(terms)
         out[a].append(line)
@@ -148,10 +162,11 @@ def check_invariants(st: LohState, n_cards: int, n_oaths: int) -> None:
 
 
 def play(seed: int, stages: int = 60, check=check_invariants, raw=None,
-         ) -> tuple[LohState, Counter]:
+         events: Counter | None = None) -> tuple[LohState, Counter]:
     """One random game of 4 to 6 players; returns the last state and the count of
     order types executed (accepted lines). `raw`, if given, sees every state dict the
-    game returns (new_game, then each resolve) before it is converted."""
+    game returns (new_game, then each resolve) before it is converted; `events`, if
+    given, counts the kinds of the events logged."""
     rng = random.Random(seed)
     seats = NAMES[:4 + seed % 3]
     first, _, _ = GAME.new_game(seats, {}, Dice(f"loh-{seed}"))
@@ -170,6 +185,8 @@ def play(seed: int, stages: int = 60, check=check_invariants, raw=None,
             for o in (s.orders if s else []):
                 used[o["type"]] += 1
         res = GAME.resolve(st, sheets, Dice(f"loh-{seed}-{stage}"))
+        if events is not None:
+            events.update(e.kind for e in res.events)
         if raw:
             raw(res.state)
         st = LohState.from_dict(res.state)

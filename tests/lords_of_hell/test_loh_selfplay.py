@@ -20,7 +20,8 @@ def test_random_games_keep_the_invariants_and_use_the_orders():
     assert ends["overlord"] >= 8, ends  # most games find an Overlord within 60 stages
     assert max(turns) >= 3, turns  # and some take more than two turns
     for kind in ("DEAL", "FORCED OPH", "PLAY", "RITUAL", "EARTH", "TARGET", "NO MOVE",
-                 "OTHER MOVE", "FINISH", "VOTE", "OBJECT", "ATTACK", "RETREAT", "PURSUE"):
+                 "OTHER MOVE", "FINISH", "VOTE", "OBJECT", "ATTACK", "RETREAT", "PURSUE",
+                 "OCCUPY", "OBJECT OCCUPY", "FIGHT IF OBJECTED"):
         assert used[kind] > 0, (kind, sorted(used))
 
 

@@ -85,7 +85,59 @@ def test_lh_iii_4_4_02_tie_is_a_shared_win(make_state):
     assert next(e for e in log.events if e.kind == "winner").data["winners"] == ["b", "c"]
 
 
-def test_lh_iii_4_4_01_open_deals_at_the_end_are_reported_not_implemented(make_state):
-    st = make_state(players=["a", "b", "c", "d"], overlord="a")
-    _, log = scored(st)
-    assert [e.rule for e in log.events if e.kind == "not-implemented"] == ["LH-III.4.4-01"]
+def test_lh_iii_4_4_01_if_overlord_deal_falls_due_before_the_vp():
+    """PB-38: "if you become Overlord I give you this Oath": b gives a an Oath of c if a
+    is Overlord (kept), and c gives b 2 Oaths of a if c is Overlord (lapses). The Oath
+    counts nothing for a; a deal b cannot keep in full is flagged for the moderator."""
+    from loh_kit import trade
+
+    st = make_state_for_deal()
+    trade(st, b="DEAL c GIVES 2 Oaths of a TO b IF OVERLORD c; b GIVES Oath of a TO d "
+            "IF OVERLORD a", c="DEAL c GIVES 2 Oaths of a TO b IF OVERLORD c; "
+                               "b GIVES Oath of a TO d IF OVERLORD a",
+          d="DEAL b GIVES Oath of Asmodeus TO d IF OVERLORD asmodeus; "
+            "c GIVES 2 Oaths of Asmodeus TO b IF OVERLORD c")
+    assert st.deals[0]["text"] == ("b GIVES Oath of Asmodeus TO d IF OVERLORD a; "
+                                   "c GIVES 2 Oaths of Asmodeus TO b IF OVERLORD c")
+    assert st.players["b"].hand == ["oath.asmodeus.1", "oath.asmodeus.2"]  # not yet
+    st.overlord, st.phase = "a", "over"
+    vp, log = scored(st)
+    assert st.players["d"].hand == ["oath.asmodeus.1"]
+    assert vp == {"a": 3.5, "b": 2.0, "c": 0.0, "d": 2.0}
+    assert [e.text for e in log.events if e.kind == "deal-due" and e.visible_to is None] == [
+        "Deal d1 falls due: b gives 1 card from hand to d."]  # hidden (LH-I.3-01)
+    assert [e.kind for e in log.events].count("deal-lapses") == 1
+    assert not [e for e in log.events if e.kind == "not-implemented"]
+
+
+def test_lh_iii_4_4_01_a_due_deal_not_held_is_flagged():
+    from loh_kit import trade
+
+    st = make_state_for_deal()
+    line = "DEAL b GIVES 3 Oaths of Asmodeus TO d IF OVERLORD a"
+    trade(st, b=line, d=line)
+    st.overlord, st.phase = "a", "over"
+    vp, log = scored(st)
+    assert vp["d"] == 4.0 and st.players["d"].hand == ["oath.asmodeus.1", "oath.asmodeus.2"]
+    assert [e.data["breach"] for e in log.events if e.kind == "promise-broken"] == ["b1"]
+    mod = [e for e in log.events if e.kind == "moderator-notice"]
+    assert mod[0].visible_to == () and mod[0].data["decisions"] == ["penalty b1",
+                                                                    "dismiss b1"]
+
+
+def test_lh_iii_4_4_01_if_overlord_only_for_souls_cards_and_oaths():
+    from loh_kit import line
+
+    st = make_state_for_deal()
+    r = line(st, "b", "DEAL b GIVES Realm TO d IF OVERLORD a; d GIVES Realm TO b")
+    assert r.status == "illegal" and r.rule == "LH-III.4.4-01"
+
+
+def make_state_for_deal() -> LohState:
+    from loh_kit import build_state
+
+    return build_state({"a": {"devil": ASM}, "b": {"devil": BAAL,
+                                                   "hand": ["oath.asmodeus.1",
+                                                            "oath.asmodeus.2"]},
+                        "c": {"devil": BEL}, "d": {"devil": "devil.glasya"}},
+                       phase="gathering")

@@ -16,7 +16,7 @@ neither, so that importing one of its modules (action.flight ...) pulls in no Ac
 
 from __future__ import annotations
 
-from .. import hooks
+from .. import effects, hooks
 from ..orders import orders_of
 from ..orders.failures import FAILED, line_of
 from . import conditions
@@ -134,9 +134,9 @@ def _up(actx: ActionCtx, alternatives: list[dict]) -> bool:
 def _take(actx: ActionCtx, alt: dict) -> str | None:
     kind = KINDS[alt["kind"]]
     d = actx.st.daemons[actx.daemon]
-    if kind.run is None:
-        actx.log.not_implemented(f"the {kind.keyword} Action", kind.rule)
-        return f"the {kind.keyword} Action is not implemented yet"
+    if kind.run is None:  # only PASS, played by `_up` before this (kinds.register)
+        raise effects.RegistryBroken(f"the {kind.keyword} Action has no run: the Action "
+                                     "registry is broken")
     why = place_refusal(kind, d.where)  # the sheet check asks it too (orders/actions.py)
     if why:
         return why

@@ -1,7 +1,6 @@
 """Every kind of Action (HG-9.2-01) with its grammar, its effect and where it may be
-taken. PASS has no `run`: the queue plays it (queue.py). A kind registered with
-run=None would be accepted on a sheet and reported in play as not yet implemented, the
-Daemon falling back to its next alternative (never silently)."""
+taken. PASS has no `run`: the queue plays it (queue.py). Any other kind registered
+without `run` is refused when this module is imported (kinds.register)."""
 
 from __future__ import annotations
 

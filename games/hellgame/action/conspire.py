@@ -215,14 +215,10 @@ def choose(drawn: list[str], order: dict, permanent: dict, data) -> str | None:
 
 def resolve_permanent(actx, card: str, rule: str) -> None:
     """A Permanent card's effects, resolved at once. An effect is registered in
-    effects.HELL_CARDS as `fn(st, sheets, dice, data, log)` (a phase's signature); a
-    card without one is reported as not implemented, and stays placed."""
-    fn = effects.HELL_CARDS.get(card)
-    if fn is None:
-        actx.log.not_implemented(f"Effects of the Permanent Event "
-                                 f"{actx.data.hell_cards[card].name}", rule)
-        return
-    fn(actx.st, actx.sheets, actx.dice, actx.data, actx.log)
+    effects.HELL_CARDS as `fn(st, sheets, dice, data, log)` (a phase's signature); every
+    Hell card has one, or the game does not load (effects.check)."""
+    effects.effect_of(effects.HELL_CARDS, card)(actx.st, actx.sheets, actx.dice, actx.data,
+                                                actx.log)
 
 
 def _rig(actx, order: dict) -> None:

@@ -38,7 +38,9 @@ def next_counter(top: Cast) -> Cast | None:
         return None
     _, player, (daemon, free, order) = min(offers, key=lambda o: o[0])
     actx = top.actx
-    counter = Cast(actx, order["card"], daemon, player, {}, st.daemons[daemon].where,
+    # REFLECT (a Counter that may turn the card back, its card module reads it)
+    aim = {"reflect": True} if order.get("reflect") else {}
+    counter = Cast(actx, order["card"], daemon, player, aim, st.daemons[daemon].where,
                    answers=top)
     if free:
         how = (f"; {data.daemons[daemon].name} may always counter a card aimed at it, so "

@@ -35,13 +35,16 @@ class ActionKind:
     example: str
     doc: str
     parse: Callable
-    run: Callable | None  # None: understood, not yet implemented (said so in play)
+    run: Callable | None  # None only for PASS, which the queue plays (QUEUED)
     place: str | None = None
     wants_daemon: bool = False  # parse(text, ctx, daemon=...) checks the Daemon's stats
     known: Callable | None = None  # the sheet check (issue 20), see the module docstring
 
 
 KINDS: dict[str, ActionKind] = {}
+#: The Action the queue plays itself (action/__init__.py `_up`, queue.py): the one kind
+#: registered without `run`.
+QUEUED = "PASS"
 
 
 def register(keyword: str, *, parse: Callable, run: Callable | None, rule: str, example: str,
@@ -49,6 +52,8 @@ def register(keyword: str, *, parse: Callable, run: Callable | None, rule: str, 
     key = keyword.upper()
     if key in KINDS:
         raise ValueError(f"Action {key} registered twice")
+    if run is None and key != QUEUED:  # every Action is carried out: refused at import
+        raise ValueError(f"Action {key} registered without run: only {QUEUED} has none")
     wants = "daemon" in inspect.signature(parse).parameters
     KINDS[key] = ActionKind(key, rule, example, doc, parse, run, place, wants, known)
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from pbem.engine import ILLEGAL, INVALID
 
-from .. import effects, hooks
+from .. import effects, hooks, macina
 from ..errors import OrderError
 from ..favours import attribute
 from ..log import count
@@ -459,11 +459,13 @@ def cannot_pay(actx: ActionCtx, player: str, card) -> str | None:
 
 def play(cast: Cast, how: str) -> None:
     """The card leaves the hand for the bottom of the deck; its costs are paid and a
-    Disfavour it gives is taken at once (HG-9.8.1-04, HG-3.3-02, HG-9.8-02)."""
+    Disfavour it gives is taken at once (HG-9.8.1-04, HG-3.3-02, HG-9.8-02). A Macina
+    waits for `_resolve` to place it in front of its player (HG-16.4-01)."""
     st, card = cast.st, cast.data.arcana[cast.card]
     p, cost = st.players[cast.player], card.major.cost
     p.hand.remove(cast.card)
-    st.discard(cast.card)
+    if not card.flags.macina:
+        st.discard(cast.card)
     p.souls -= cost.souls
     p.favours -= cost.favours
     p.disfavours += cost.disfavours
@@ -491,8 +493,11 @@ def _resolve(stack: list[Cast]) -> bool:
         if works[i] and effects.ARCANA[stack[i].card].cancels:
             works[i - 1] = False
     for i in range(len(stack) - 1, -1, -1):
-        if works[i]:
-            effects.ARCANA[stack[i].card](stack[i])
+        c = stack[i]
+        if i == 0 and macina.is_macina(c.data, c.card):  # no effect until maintained
+            macina.place(c.st, c.data, c.player, c.card, works[0], c.log)
+        elif works[i]:
+            effects.ARCANA[c.card](c)
     return works[0]
 
 

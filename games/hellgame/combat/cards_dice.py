@@ -14,12 +14,13 @@ Readings and defaults (docs: "More cards"):
   the highest bonus, then the lowest unit number. He lends no attack bonus
   (HG-11.2.2-05) for the rest of the combat.
 - Blood Money (IP-42): each hit a Legion of the opposing side scores costs its owner
-  2 Souls, paid while he can (the IP-42 default); a Legion whose owner cannot pay (the
-  Freebooters have no Souls) disbands at once. Its hits still count. Played in the
-  first round only ("before the first round", 003 l.1679).
+  2 Souls, paid as his COMBAT PAY order says (orders/combat_consent.py), by default
+  while he can; a Legion whose owner does not or cannot pay (the Freebooters have no
+  Souls) disbands at once. Its hits still count. Played in the first round only
+  ("before the first round", 003 l.1679).
 - The Thin Dead Line (IP-42): the hits placed on the caster's own Units (not an ally's)
-  are cancelled before any save, 1 Soul each, while the caster can pay (the IP-42
-  default), in the order the hits were placed.
+  are cancelled before any save, 1 Soul each, as his COMBAT PAY order says (by default
+  while he can pay), in the order the hits were placed.
 """
 
 from __future__ import annotations
@@ -31,12 +32,15 @@ from pbem.engine import ILLEGAL, INVALID
 from ..errors import OrderError
 from ..log import count
 from ..names import match
+from ..orders.combat_consent import PAY as PAY_ORDER
+from ..orders.combat_consent import pay_line, pays
 from ..state import LEGION, LIEUTENANT
 from . import lasting
 from .cards_rolls import caster_of, circle_check, first_round, mine
 from .fight import attackers, lt_bonus
 from .magic import combat_spell
 from .parties import is_player, label, party_of, units_of, whose
+from .saves import kind_of
 
 CAST = "HG-11.2.1-01"
 ATTACK = "HG-11.2.2-04"
@@ -163,22 +167,28 @@ def blood_money_check(f, player: str, o: dict) -> str | None:
 @combat_spell("arcana.blood-money", check=blood_money_check)
 def blood_money(f, side, daemon, o):
     """arcana.blood-money: each hit an opposing Legion scores costs its owner 2 Souls, or
-    the Legion disbands (IP-42: paid while affordable); the hit counts either way. Needs
-    a Sectio in the Greedy Circle; first round only (003 l.1679)."""
+    the Legion disbands (IP-42: the owner's COMBAT PAY order, by default paid while
+    affordable); the hit counts either way. Needs a Sectio in the Greedy Circle; first
+    round only (003 l.1679)."""
 
     def scored(f, x, s, party, unit, hits):
         if s != 1 - mine(f, x) or unit.kind != LEGION or not hits:
             return
         owner = f.st.players[party] if is_player(party) else None
+        rule = pay_line(f.orders(party, PAY_ORDER), x.card) if owner else None
+        kind = kind_of(f, unit)
         paid = 0
         for _ in range(hits):
-            if owner is None or owner.souls < 2:
+            if owner is None or not pays(rule, owner.souls, 2, kind):
+                refused = owner is not None and owner.souls >= 2
                 f.st.remove_unit(unit.id)
                 f.log.public("blood-money", f"Blood Money: {label(party, f.data, f.st)} "
-                             f"cannot pay 2 Souls for a hit of Legion {unit.id}"
+                             + ("does not pay" if refused else "cannot pay")
+                             + f" 2 Souls for a hit of Legion {unit.id}"
+                             + (" (its COMBAT PAY order)" if refused else "")
                              + (f" (paid {count(paid, 'Soul')} already)" if paid else "")
                              + ": the Legion disbands", PAY, card=x.card, unit=unit.id,
-                             party=party, paid=paid, disbanded=True)
+                             party=party, paid=paid, disbanded=True, refused=refused)
                 return
             owner.souls -= 2
             paid += 2
@@ -197,13 +207,18 @@ def blood_money(f, side, daemon, o):
 @combat_spell("arcana.the-thin-dead-line")
 def the_thin_dead_line(f, side, daemon, o):
     """arcana.the-thin-dead-line: for the rest of the combat the caster cancels the hits
-    on his Units before saves, 1 Soul each (IP-42: while he can pay)."""
+    on his Units before saves, 1 Soul each (IP-42: as his COMBAT PAY order says, by
+    default while he can pay)."""
 
     def placed(f, x, s, hits):
         p = f.st.players[x.player]
+        rule = pay_line(f.orders(x.player, PAY_ORDER), x.card)
         out = []
         for party, unit, n in hits:
-            k = min(n, p.souls) if party == x.player else 0
+            k = 0
+            while party == x.player and k < n and pays(rule, p.souls - k, 1,
+                                                       kind_of(f, unit)):
+                k += 1
             if k:
                 p.souls -= k
                 f.log.public("thin-dead-line", f"The Thin Dead Line: {party} pays "

@@ -1,20 +1,29 @@
 """Combat cards that move, make, bring back and
 devour Units (helpers in cards_casualties.py):
 
-- Blitzkrieg: after winning, the caster's Units advance into an adjacent Sectio.
+- Blitzkrieg: after winning, the caster's Units (all, or some) advance into an
+  adjacent Sectio.
 - Getaway: the caster's Units leave for an adjacent empty Sectio; he has lost.
 - Flesh of the Innocent: a die gives the caster 1 or 2 Hellhounds, or the enemy one.
 - Hounds Stampede!: every hound of the combat goes on a Rampage.
 - Panic and Disruption: every enemy Triumvirate's Units try to flee.
 - Reincarnation: up to the caster's Stars of his Units destroyed here come back.
-- Reinforcements: one of his Lieutenants with his Legions comes from next door.
+- Reinforcements: one of his Lieutenants, or one another player lends him (REINFORCEMENTS
+  ALLOW), with his Legions comes from next door.
 - The Frenzied Feeder: 2 dice of Units devoured, the caster's enemies first.
 - The Real Hell's Angels: a Freebooter Legion fights for the caster for this combat.
 """
 
 from __future__ import annotations
 
+import re
+
+from pbem.engine import ILLEGAL, INVALID
+
+from ..errors import OrderError
 from ..log import count
+from ..orders.combat_consent import ALLOW as ALLOW_ORDER
+from ..orders.combat_consent import allows
 from ..orders.common import place_name, sectio_id
 from ..state import HELLHOUND, LEGION, LIEUTENANT, LILITH
 from . import lasting
@@ -53,6 +62,67 @@ def move_all(f, player: str, dest: str) -> list:
 
 # -- Blitzkrieg ---------------------------------------------------------------------------
 
+_BLITZ = re.compile(r"^(?P<dest>.*?)\s*(?:(?<![^\s])(?P<how>MOVING|LEAVING)\s+(?P<what>.+))?$",
+                    re.I)
+_UNIT_ID = re.compile(r"^u\d+$", re.I)
+
+
+def blitz_parts(text: str) -> tuple[str, str | None, str]:
+    """`ON [<Sectio>] [MOVING <unit ids> | LEAVING <n>]` split: (Sectio text, "MOVING" or
+    "LEAVING" or None, what follows)."""
+    m = _BLITZ.match((text or "").strip())
+    how = m["how"].upper() if m and m["how"] else None
+    return (m["dest"].strip() if m else (text or "").strip()), how, (m["what"] or "").strip() \
+        if m else ""
+
+
+def blitz_text(text: str, ctx) -> str:
+    """`ON <Sectio>`, `ON <Sectio> MOVING u3, u5`, `ON <Sectio> LEAVING 2` (the Sectio may
+    be left out: `ON LEAVING 2`), written back with the Sectio by name (IP-46)."""
+    dest, how, what = blitz_parts(text)
+    out = [sectio_text(dest, ctx)] if dest else []
+    if how == "LEAVING":
+        if not what.isdigit() or int(what) < 1:
+            raise OrderError(INVALID, f"LEAVING {what!r}: say how many Legions stay behind",
+                             DESTINATION, "e.g. COMBAT CAST Blitzkrieg ON Addiction LEAVING 2 "
+                             "IN Sugar Hill")
+        out.append(f"LEAVING {int(what)}")
+    elif how == "MOVING":
+        ids = [x.strip().lower() for x in what.split(",") if x.strip()]
+        bad = [x for x in ids if not _UNIT_ID.match(x)]
+        if bad or not ids:
+            raise OrderError(INVALID, f"MOVING {what!r}: name your Units by their unit ids",
+                             DESTINATION, "e.g. COMBAT CAST Blitzkrieg ON Addiction MOVING u3, "
+                             "u5 IN Sugar Hill")
+        mine = {u.id for u in ctx.state.units_of(ctx.player)}
+        other = [x for x in ids if x not in mine]
+        if other:
+            raise OrderError(ILLEGAL, f"{', '.join(other)} {'is' if len(other) == 1 else 'are'}"
+                             " not your Units", DESTINATION, "name Units of yours by unit id")
+        out.append("MOVING " + ", ".join(dict.fromkeys(ids)))
+    return " ".join(out)
+
+
+def _movers(f, p: str, how: str | None, what: str) -> list:
+    """IP-46, which Units advance: all (default); MOVING: the Units named that are still
+    his here, each Minder with its hound (a hound goes only with its Minder); LEAVING n:
+    all but n Legions, which stay: plain Legions first, then Minders (with their
+    hounds), the highest unit numbers first."""
+    here = units_of(f.st, f.sectio, p)
+    if how == "MOVING":
+        named = set(what.replace(" ", "").lower().split(","))
+        legs = {u.id for u in here if u.kind != HELLHOUND and u.id in named}
+        return [u for u in here if u.id in legs or (u.kind == HELLHOUND and u.minder in legs)]
+    if how == "LEAVING":
+        minders = {u.minder for u in here if u.kind == HELLHOUND}
+        legions = sorted((u for u in here if u.kind == LEGION),
+                         key=lambda u: (u.id in minders, -u.number))
+        stay = {u.id for u in legions[:int(what)]}
+        return [u for u in here if u.id not in stay
+                and not (u.kind == HELLHOUND and u.minder in stay)]
+    return here
+
+
 def _advance(f, x, result) -> None:
     p = x.player
     if p not in result.get("winners", []):
@@ -66,26 +136,41 @@ def _advance(f, x, result) -> None:
         say(f, x.card, f"Blitzkrieg: {p} has no Sectio to advance into from {f.here}",
             DESTINATION, player=p)
         return
-    moved = move_all(f, p, dest)
+    how, what = x.state.get("how"), x.state.get("what", "")
+    moved = _movers(f, p, how, what)
+    if not moved:
+        say(f, x.card, f"Blitzkrieg: none of the Units {p} named ({what}) is left in "
+            f"{f.here}, so there is no advance", DESTINATION, player=p)
+        return
+    stay = len(units_of(f.st, f.sectio, p)) - len(moved)
+    for u in moved:
+        u.location = dest
     enemy = [q for q in parties_at(f.st, dest) if q != p]
+    left = f" ({count(stay, 'Unit')} {'stays' if stay == 1 else 'stay'} behind, by its " \
+        "order)" if how else ""
     say(f, x.card, f"Blitzkrieg: {p}'s {count(len(moved), 'Unit')} advance from {f.here} into "
-        f"{place_name(dest, f.data)}" + (": a new combat is fought there at once"
-                                         if enemy else ""), DESTINATION, player=p, to=dest)
+        f"{place_name(dest, f.data)}{left}" + (": a new combat is fought there at once"
+                                               if enemy else ""), DESTINATION, player=p, to=dest)
     if enemy:
         result["at_once"] = [dest]
 
 
-@combat_spell("arcana.blitzkrieg", target=sectio_text)
+@combat_spell("arcana.blitzkrieg", target=blitz_text)
 def blitzkrieg(f, side: int, daemon: str, o: dict) -> None:
     """003 l.1671: "after winning a combat the caster may move some or all of his Units
     into an adjacent Sectio; if it is occupied, a new combat is fought there at once".
     Played during the combat (any round); it acts when the combat ends (`over`), only if
-    the caster's Triumvirate won. All his Units there move (hounds with their Minders).
-    ON <Sectio> (IP-46): an adjacent Sectio; default the first empty neighbour by
-    Compass number. An occupied one is fought over next, before the rest of the queue
-    (combat/__init__.py reads result["at_once"])."""
+    the caster's Triumvirate won. ON <Sectio> (IP-46): an adjacent Sectio; default the
+    first empty neighbour by Compass number. Which Units (IP-46, "some or all"): all of
+    his Units there by default (hounds with their Minders); `MOVING u3, u5` only those,
+    `LEAVING n` all but n Legions (`_movers`). The move is one step, into one Sectio (the
+    card's "an adjacent Sectio"): there is no part-way to stop at. An occupied Sectio is
+    fought over next, before the rest of the queue (combat/__init__.py reads
+    result["at_once"])."""
     x = lasting.add(f, o["card"], side, player_of(f, daemon), daemon, over=_advance)
-    x.state["dest"] = named_sectio(f, o)
+    dest, how, what = blitz_parts(o.get("on") or "")
+    x.state["dest"] = sectio_id(dest, f.data, DESTINATION) if dest else None
+    x.state["how"], x.state["what"] = how, what
     say(f, o["card"], f"Blitzkrieg: {who(f, daemon)} is ready to advance from {f.here} after "
         "a victory", DESTINATION, player=x.player)
 
@@ -236,35 +321,66 @@ def reincarnation(f, side: int, daemon: str, o: dict) -> None:
 
 # -- Reinforcements -----------------------------------------------------------------------
 
+def lenders(f, caster: str) -> list[str]:
+    """The other players whose REINFORCEMENTS ALLOW lines name the caster (or ANYONE), in
+    seat order: each may lend a Lieutenant (orders/combat_consent.py)."""
+    return [q for q in f.st.seats if q != caster and is_player(q)
+            and any(not o["players"] or caster in o["players"] for o in f.orders(q, ALLOW_ORDER))]
+
+
 @combat_spell("arcana.reinforcements", target=lieutenant_text)
 def reinforcements(f, side: int, daemon: str, o: dict) -> None:
-    """003 l.2072 (2 Souls, paid when played): one Lieutenant of the caster with his
-    Legions (all the caster's Units in that Sectio) moves from an adjacent Sectio into
-    the battle. ON <Lieutenant>; default: the adjacent one with most Legions (lowest
-    unit number on ties). Another Triumvirate's Lieutenant "with permission" is not
-    offered (no order gives the permission)."""
+    """003 l.2072 (2 Souls, paid when played): "a Lieutenant (his own or of a Triumvirate
+    that permits it) with its Legions" moves from an adjacent Sectio into the battle.
+    "With its Legions" = all its owner's Units in that Sectio. The permission is the
+    owner's REINFORCEMENTS ALLOW line (for the caster, or ANYONE; ONLY: those
+    Lieutenants), asked when the card is played; without one, no permission. ON
+    <Lieutenant>: his own or a permitted one; default (or if the one named cannot come):
+    his own adjacent Lieutenant with most Legions, then a permitted one with most
+    Legions (lowest unit number on ties). A lent Lieutenant's Triumvirate, if not in the
+    fight yet, fights on the caster's side for the rest of the combat."""
     p = player_of(f, daemon)
-    lts = [u for s in neighbours(f) for u in units_of(f.st, s, p) if u.kind == LIEUTENANT]
 
     def name(u) -> str:
         return f.data.lieutenants[u.ref].name if u.ref in f.data.lieutenants else u.id
 
     def size(u) -> int:
-        return sum(1 for v in units_of(f.st, u.location, p) if v.kind == LEGION)
+        return sum(1 for v in units_of(f.st, u.location, u.owner) if v.kind == LEGION)
 
-    chosen = next((u for u in lts if name(u).lower() == (o.get("on") or "").lower()), None) \
-        or min(lts, key=lambda u: (-size(u), u.number), default=None)
+    def adjacent(q: str) -> list:
+        return [u for s in neighbours(f) for u in units_of(f.st, s, q) if u.kind == LIEUTENANT]
+
+    own = adjacent(p)
+    lent = [u for q in lenders(f, p) for u in adjacent(q)
+            if allows(f.orders(q, ALLOW_ORDER), p, u.ref)]
+    asked = (o.get("on") or "").lower()
+    chosen = next((u for u in own + lent if name(u).lower() == asked), None) \
+        or min(own, key=lambda u: (-size(u), u.number), default=None) \
+        or min(lent, key=lambda u: (-size(u), u.number), default=None)
     if chosen is None:
-        say(f, o["card"], f"Reinforcements: {p} has no Lieutenant next to {f.here}", RULE,
-            player=p)
+        say(f, o["card"], f"Reinforcements: {p} has no Lieutenant next to {f.here}"
+            + (", and no other Triumvirate's one it may bring" if lenders(f, p) else ""),
+            RULE, player=p)
         return
-    frm = chosen.location
-    moved = units_of(f.st, frm, p)
+    owner, frm = chosen.owner, chosen.location
+    why = ""
+    if asked and name(chosen).lower() != asked:
+        why = f" ({o['on']} cannot come: not next to {f.here}, or no permission; by default)"
+    newcomer = owner != p and owner not in parties_at(f.st, f.sectio)
+    moved = units_of(f.st, frm, owner)
     for u in moved:
         u.location = f.sectio
-    say(f, o["card"], f"Reinforcements: {p}'s Lieutenant {name(chosen)} comes from "
-        f"{place_name(frm, f.data)} into the battle in {f.here} with "
-        f"{count(len(moved) - 1, 'Unit')}", RULE, player=p, units=[u.id for u in moved])
+    if newcomer:  # on the caster's side for the rest of the combat (sides.assign keeps
+        # the Triumvirates' sides once every one of them has one)
+        for i, ps in enumerate(f.sides):
+            f.fixed.update({q: i for q in ps if is_player(q) and q not in f.fixed})
+        f.fixed[owner] = f.fixed.get(p, side)
+    lent_by = "" if owner == p else (f", lent by {owner} (its REINFORCEMENTS ALLOW)"
+                                     + (f": {owner} fights on {p}'s side" if newcomer else ""))
+    say(f, o["card"], f"Reinforcements: {whose(owner, f.data, f.st)} Lieutenant {name(chosen)} "
+        f"comes from {place_name(frm, f.data)} into the battle in {f.here} with "
+        f"{count(len(moved) - 1, 'Unit')}{lent_by}{why}", RULE, player=p,
+        units=[u.id for u in moved], owner=owner)
     resides(f)
 
 

@@ -23,9 +23,11 @@ it is aimed at the Units of every player on the other side (TARGETING MINE fits 
 
 Which Counters work in combat: Slipped Spell (a Combat Counter, registered here) and the
 cancelling Counters of the Action Phase (a Spell with cancels=True): It Did Not Work...,
-Double Cross (cancel, not reflect, as in the Action Phase) and So, Sue Me.. (only
-against a Counter to its user's own card: its text). Not Objection!: its cancelled card
-goes back to its owner's hand, which only the Action Phase does.
+Double Cross, Objection! and So, Sue Me.. (only against a Counter to its user's own
+card: its text). Objection! (`objection`): the card it answers goes back to its
+player's hand, not to the Daemon that brought it: "at another time", not in this
+combat, and not in another combat this turn (HG-11.1-03). Double Cross cancels, or
+with REFLECT turns the card back on its caster (`reflect`).
 
 Tempers (hell.tempers) while in play: a Counter costs its player 1 Disfavour
 (events.counter_costs), and, reading its last sentence ("they may be used in any combat
@@ -49,8 +51,11 @@ from .parties import legions
 RULE = "HG-9.8.2-01"
 COUNTER = "COUNTER"  # the standing order's keyword (action/magic.COUNTER)
 TEMPERS = "hell.tempers"
-#: Cancelling Counters of the Action Phase that are not played in combat, and why.
-NOT_IN_COMBAT = {"arcana.objection": "its cancelled card goes back to the hand"}
+#: Cancelling Counters of the Action Phase that are not played in combat, and why (none
+#: now: Objection! is played in combat since issue 22).
+NOT_IN_COMBAT: dict[str, str] = {}
+OBJECTION = "arcana.objection"
+DOUBLE_CROSS = "arcana.double-cross"
 #: Counters that answer only a Counter played against their user's own card.
 AGAINST_MY_CARDS = ("arcana.so-sue-me",)
 NOTES = {"arcana.double-cross": " (cancel, not reflect: the default)"}
@@ -79,6 +84,7 @@ class Play:
     side: int
     on: str = ""
     answers: Play | None = None
+    order: dict | None = None  # the COMBAT CAST or COUNTER order it was played by
 
     @property
     def st(self):
@@ -122,7 +128,7 @@ def answered(f, i: int, daemon: str, order: dict) -> bool:
     """Counters against the card `daemon` (side i) just played with `order`, and theirs
     in turn; True when the card is cancelled."""
     stack = [Play(f, order["card"], f.st.daemons[daemon].owner, daemon, i,
-                  order.get("on") or "")]
+                  order.get("on") or "", order=order)]
     # bounded: each Counter played leaves its player's hand (fight.take)
     while not f.data.arcana[stack[-1].card].flags.cannot_be_countered:
         counter = next_counter(f, stack[-1])
@@ -149,7 +155,7 @@ def next_counter(f, top: Play) -> Play | None:
     if not offers:
         return None
     _, player, (daemon, order) = min(offers, key=lambda o: o[0])
-    counter = Play(f, order["card"], player, daemon, 1 - top.side, answers=top)
+    counter = Play(f, order["card"], player, daemon, 1 - top.side, answers=top, order=order)
     _play(counter)
     hooks.fire("counter-played", counter)  # Tempers: a Disfavour (events.counter_costs)
     return counter
@@ -248,10 +254,71 @@ def _blocks(c: Play) -> bool:
     spec = effects.ARCANA[c.card]
     if isinstance(spec, CombatCounter):
         return spec.blocks(c)
+    if c.card == OBJECTION:
+        return objection(c)
+    if c.card == DOUBLE_CROSS and (c.order or {}).get("reflect"):
+        return reflect(c)
     a = c.answers
     c.log.public("countered", f"{a.name} of {a.who()} does not work: {c.name} of {c.who()} "
                  f"cancels it{NOTES.get(c.card, '')}", RULE, card=a.card, by=c.card,
                  sectio=c.f.sectio)
+    return True
+
+
+def objection(c: Play) -> bool:
+    """arcana.objection in combat (its text: "play when another Triumvirate uses an
+    Arcana card: that card has no effect, but its owner takes it back into hand and may
+    use it at another time"). The card leaves the bottom of the deck for its player's
+    hand, its costs paid (HG-9.8.1-04); it is not brought again: "at another time" is not
+    this combat, and a card brought to one combat goes to no other that turn
+    (HG-11.1-03, A-41)."""
+    from ..action.spells_counters import take_back
+
+    f, a = c.f, c.answers
+    if take_back(c.st, a.player, a.card):
+        back = (f"; {a.player} takes {a.name} back into hand, to use at another time, not "
+                "in this combat")
+    else:
+        back = f"; {a.name} is no longer at the bottom of the deck, so nothing comes back"
+    c.log.public("objection", f"Objection! {a.name} of {a.who()} has no effect in "
+                 f"{f.here}{back}", RULE, card=a.card, by=c.card, player=a.player,
+                 sectio=f.sectio)
+    return True
+
+
+def reflect(c: Play) -> bool:
+    """arcana.double-cross with REFLECT in combat (its text: "cancel, or reflect, the
+    effects of any Arcana card just played"; the reading of action/spells_counters.py
+    `reflected`): the card works for the Double Cross's side, played by its Daemon: a card
+    on a Daemon (its ON part) hits the Daemon that played it; a card with no ON part
+    (the whole combat) works for the other side. Nothing more is paid, and the turned
+    play is no new card, so nobody counters it. A card on a Lieutenant, a Legion or a
+    Sectio, a Counter, or a card whose own condition fails the other way, is only
+    cancelled, saying why. Always True: the card as played has no effect."""
+    from . import magic
+
+    f, a = c.f, c.answers
+    o, why = dict(a.order or {"card": a.card}), None
+    if a.answers is not None:
+        why = "a Counter turned back on its player only cancels his own play"
+    elif a.target_daemon() is not None:
+        o["on"] = c.data.daemons[a.daemon].name
+    elif a.on:
+        why = f"it is aimed at {a.on}, which cannot be turned back"
+    check = magic.fight_check(a.card)
+    if why is None and check is not None:
+        why = check(f, c.player, o)
+    if why:
+        c.log.public("countered", f"{a.name} of {a.who()} does not work: {c.name} of "
+                     f"{c.who()} cancels it; it is not reflected: {why}", RULE, card=a.card,
+                     by=c.card, sectio=f.sectio)
+        return True
+    on = f" on {o['on']}" if o.get("on") else ""
+    c.log.public("reflected", f"Double Cross: {a.name} of {a.who()} is reflected in "
+                 f"{f.here}; it works for {c.who()}{on}, its costs paid by {a.player} as it "
+                 "was played", RULE, card=a.card, by=c.card, daemon=c.daemon,
+                 sectio=f.sectio)
+    magic.fight_effect(a.card)(f, c.side, c.daemon, o)
     return True
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import hooks
+from .. import hooks, macina
 from ..favours import attribute
 from ..log import count
 from ..orders import orders_of
@@ -57,7 +57,9 @@ class Fight:
         return orders_of(self.sheets.get(player), key) if is_player(player) else []
 
     def rank(self, items, key, why):
-        return rank_by(items, key, self.dice, f"{why} in {self.here}")
+        """`items` by `key`, a die for each tie; a Triumvirate rolls its own die."""
+        return rank_by(items, key, self.dice, f"{why} in {self.here}",
+                       lambda i: i if isinstance(i, str) and i in self.st.players else None)
 
     @property
     def here(self) -> str:
@@ -149,7 +151,11 @@ class Fight:
         self.log.public("combat-cast", f"{self.data.daemons[d].name} ({player}) plays "
                         f"{card.name} in {self.here}" + (f", paying {paid}" if paid else ""),
                         "HG-11.2.1-01", player=player, card=o["card"], daemon=d)
-        if hooks.first("combat-cast-answered", self, i, d, o):
+        answered = hooks.first("combat-cast-answered", self, i, d, o)
+        if card.flags.macina:  # in front of its player, no effect yet (HG-16.4-01/02)
+            macina.place(self.st, self.data, player, o["card"], not answered, self.log)
+            return
+        if answered:
             return
         magic.fight_effect(o["card"])(self, i, d, o)
 
@@ -161,7 +167,8 @@ def take(f: Fight, player: str, daemon: str, card: str) -> str:
     p, cost = f.st.players[player], f.data.arcana[card].major.cost
     p.hand.remove(card)
     f.brought[daemon].remove(card)
-    f.st.discard(card)
+    if not f.data.arcana[card].flags.macina:  # a Macina: macina.place, by Fight.cast
+        f.st.discard(card)
     p.souls -= cost.souls
     p.favours -= cost.favours
     p.disfavours += cost.disfavours

@@ -76,14 +76,15 @@ def whose(party: str, data, st: HellState) -> str:
     return possessive(label(party, data, st), is_plural(party))
 
 
-def rank_by(items: list, key, dice, reason: str) -> list:
+def rank_by(items: list, key, dice, reason: str, roller=lambda item: None) -> list:
     """`items` sorted by `key` (highest first); a die breaks each tie, rolled only when
-    there is one, and again among those still tied (11.0, 11.1, 11.2.1, 11.2.4)."""
+    there is one, and again among those still tied (11.0, 11.1, 11.2.1, 11.2.4).
+    `roller(item)`: the player who rolls that item's die, if any (HG-15.3-01 counts it)."""
 
     def untie(tied: list) -> list:
         if len(tied) <= 1:
             return tied
-        rolls = [dice.roll(f"{reason}: tie-break for {i}") for i in tied]
+        rolls = [dice.roll(f"{reason}: tie-break for {i}", roller(i)) for i in tied]
         if len(set(rolls)) == 1:
             return untie(tied)
         return [i for v in sorted(set(rolls), reverse=True)

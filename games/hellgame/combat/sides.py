@@ -1,7 +1,10 @@
 """Assigning sides (16.5; IP-37): two opposing sides out of every party in a combat.
 
-- Two parties: they oppose each other, the bigger (Legions, then Units; die for ties)
-  as side 0.
+- Two parties: they oppose each other, the bigger (Legions, then Units) as side 0; on a
+  tie the first in `parties_at` order (seat order, then Freebooters, then hounds). No die:
+  16.5 chooses sides only when more than two Triumvirates fight, and which of two sides
+  is "side 0" only orders the play (who joins and rolls first, fight.py): a die here
+  would be one no rule asks for (issue 22).
 - More Triumvirates (HG-16.5-01/02): the one with most Units names an enemy (FIGHT:
   the first listed present; default the other Triumvirate with most Units); then, by
   Units, each other Triumvirate joins a side (FIGHT: the side against the first listed
@@ -44,8 +47,8 @@ def assign(fight, rnd: int) -> list[list[str]]:
         if known:
             other = next(p for p in parties if p != known[0])
             ranked = [known[0], other] if fixed[known[0]] == 0 else [other, known[0]]
-        else:
-            ranked = fight.rank(parties, lambda p: size[p], "the bigger party")
+        else:  # no die (16.5 rolls only with more than two Triumvirates): a stable sort
+            ranked = sorted(parties, key=lambda p: size[p], reverse=True)
         fixed.clear()
         fixed.update({p: i for i, p in enumerate(ranked) if not p.startswith(HOUND)})
         return [[ranked[0]], [ranked[1]]]

@@ -5,9 +5,14 @@ plays an Arcana in the Action Phase (9.8.2; HG-9.0-03, IP-30, A-12).
     COUNTER Jones' Device WITH It Did Not Work USING Naburos
     COUNTER Defection BY beast WITH It Did Not Work USING Orias, Ukobach
     COUNTER ANY TARGETING Baal WITH It Did Not Work
+    COUNTER ANY TARGETING MINE WITH Double Cross REFLECT
 
     COUNTER <ANY | card> [TARGETING MINE | TARGETING <Daemon>] [BY <player>]
-            WITH <Counter card> [USING <your Daemon>[, ...]]
+            WITH <Counter card> [REFLECT] [USING <your Daemon>[, ...]]
+
+REFLECT (Double Cross only, its text: "cancel, or reflect"): the card answered is turned
+back on its caster instead of only cancelled (action/spells_counters.py `reflected`; in
+combat, combat/counters.py); where it cannot be turned back it is cancelled, saying why.
 
 The same lines answer the cards played in a combat you fight in (combat/counters.py,
 A-13): there only a Counter one of your joined Daemons brought and still in the fight
@@ -46,6 +51,10 @@ KEYS = ("TARGETING", "BY")
 #: answers only what its text names (Thanks, But No Thanks: an Influence that turns one
 #: of the player's Units; action/spells_daemons.py).
 REACTIVE = ("arcana.thanks-but-no-thanks",)
+#: Counters that may turn the card they answer back on its caster: `... WITH <card>
+#: REFLECT` (Double Cross: "cancel, or reflect, the effects of any Arcana card").
+REFLECTING = ("arcana.double-cross",)
+REFLECT = "REFLECT"
 
 
 @order("COUNTER", stages=(TURN,), rule=RULE,
@@ -72,8 +81,18 @@ def parse_counter(rest: str, ctx: Ctx) -> tuple[str, dict]:
             if d not in using:
                 using.append(d)
         tail = tail[:u]
+    reflect = bool(tail) and tail[-1].upper() == REFLECT
+    if reflect:
+        tail = tail[:-1]
     o["card"] = _counter_card(" ".join(tail), ctx)
     o["using"] = using
+    if reflect:
+        if o["card"] not in REFLECTING:
+            names = ", ".join(ctx.data.arcana[c].name for c in REFLECTING)
+            raise OrderError(ILLEGAL, f"{ctx.data.arcana[o['card']].name} cannot reflect a "
+                             f"card, only cancel it; REFLECT is for {names}", RULE,
+                             f"leave out REFLECT, or write ... WITH {names} REFLECT")
+        o["reflect"] = True
     return counter_text(o, ctx), o
 
 
@@ -138,6 +157,8 @@ def counter_text(o: dict, ctx: Ctx) -> str:
     if o["by"]:
         words.append(f"BY {o['by']}")
     words.append(f"WITH {data.arcana[o['card']].name}")
+    if o.get("reflect"):
+        words.append(REFLECT)
     if o["using"]:
         words.append("USING " + ", ".join(data.daemons[d].name for d in o["using"]))
     return " ".join(words)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from pbem.lines import count
 
-from .. import homes
+from .. import breaches, homes
 from ..combat import round_end
 from ..combat.army import casters
 from ..deck import discard, draw_cards
@@ -179,8 +179,13 @@ def _targeted(st: LohState, name: str, o: dict, by: str, data, dice, log) -> boo
             text = (f"{k} of " if k > 1 else "") + f"{owner}'s {thing_name(thing, data)}"
         if k < n:
             text += f" (only {k} of the {n} named were still in Hell)"
-        if broken_promise(st, name, owner):
+        pr = broken_promise(st, name, owner)
+        if pr:
             text += f", against {name}'s No Targeting promise to {owner}"
+            if pr.get("id"):  # LH-II.3.1-06: told to the parties and the moderator
+                breaches.record(st, log, name, pr["to"], f"promise {pr['id']}",
+                                f"{name}'s {rname} targets {owner}'s {thing_name(thing, data)} "
+                                f"against No Targeting promise {pr['id']}", "LH-II.3.1-06")
         hits.append(text)
         touched.append(owner)
     if not hits:

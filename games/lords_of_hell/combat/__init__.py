@@ -7,6 +7,8 @@ A combat round (LH-IV.2-01), resolved from that round stage's sheets:
    the phase ends at once (LH-III.3-03; `run_round` returns False).
 2. Movement and fights (movement.py, fight.py, retreat.py, rolls.py, hits.py).
 3. Capture (capture.py). 4. Combat transfers and 5. the support point (aftermath.py).
+   An objection to an occupation or swap that an army fights on over: that fight goes on
+   (fight.py), then its captures and transfers again (LH-IV.2.4-02).
 6. The armies return home (a homeless player with forces takes a realm, LH-I.2-05), and
    the armies that did not move finish rituals (`st.combat["still"]`, then
    cards.rituals.finish_step).
@@ -95,7 +97,16 @@ def run_round(st: LohState, sheets: dict, data, dice, log) -> bool:
         fight.run(rt, f, queue)
         done.append(f)
     capture.capture_all(rt, done)
-    aftermath.transfers(rt, done)
+    again = aftermath.transfers(rt, done)
+    while again:  # LH-IV.2.4-02: a fight goes on over an objection (once a round)
+        queue, more = list(again), []
+        while queue:
+            f = queue.pop(0)
+            fight.run(rt, f, queue)
+            more.append(f)
+        done += [f for f in more if f not in done]
+        capture.capture_all(rt, more)
+        again = aftermath.transfers(rt, more, again=True)
     aftermath.award_sp(rt, done)
     c["fights"] = done
     _home_and_rituals(rt, intents)

@@ -15,11 +15,20 @@ Combat transfers, place by place, among the armies left there (PB-30):
   uncontrolled (LH-I.2-06; G16 for what happens to the old home). Several armies asking
   for the same realm: the dominant one of them gets it, with no dominant none does.
 - SWAP REALM <devil>: two armies of the place that name each other swap homes.
+- Objections (LH-IV.2.4-02, PB-30): an occupation or swap is made only "if no other army
+  objects": another army left at the place whose OBJECT OCCUPY names one of its armies
+  (or ALL) stops it (a swap's partners do not object to it). Objections are public. An
+  objected move is not made, unless one of its armies wrote FIGHT IF OBJECTED: then
+  "armies can return to fight each other": that army attacks the objectors (the fight's
+  `fights_on`, declared with the standing ATTACK orders in fight.py), the fight at the
+  place goes on in the next fight round on everybody's standing orders (retreats,
+  pursuits, casualties), its captures are made, and the place's transfers are tried
+  again from the same sheets, an objector still there still objecting. Once a round per
+  place (the fights split off it by pursuits too): after that an objected move is given
+  up. Players who send nothing do not object and do not fight on.
 - Other moves (G16): the one army left with units at the free realm it went to claims it
   as its new home; several left there, nobody claims it.
-Objecting to an occupation or swap and fighting on over it (LH-IV.2.4-02) is not
-modelled: the orders only say what each army does. An emptied realm nobody takes stays
-uncontrolled (LH-IV.2.4-03).
+An emptied realm nobody takes stays uncontrolled (LH-IV.2.4-03).
 
 The SP (LH-IV.2.5-01): a fight that lasted more than one fight round, in which at least
 one army was completely defeated (every unit destroyed or knocked out; an army that
@@ -33,7 +42,7 @@ only when the winner already had one from each of them this turn (G19; `P.sp_fro
 
 from __future__ import annotations
 
-from pbem.grammar import possessive
+from pbem.grammar import possessive, verb
 
 from .. import deals, homes
 from .. import items as it
@@ -42,30 +51,119 @@ from . import army
 from .context import place
 
 DEAL_RULE = "LH-IV.2.4-01"
+OBJECTION_RULE = "LH-IV.2.4-02"
 
 
-def transfers(rt, fights: list[dict]) -> None:
+def transfers(rt, fights: list[dict], again: bool = False) -> list[dict]:
+    """The combat transfers of every place (LH-IV.2.4). Returns the fights that go on over
+    an objection (LH-IV.2.4-02): run_round fights them on, captures and calls this again
+    with `again=True` on them (no COMBAT DEAL a second time, nothing reported twice)."""
     places = [(f, rt.ranked(a for a in f["armies"] if army.units(rt.st, a))) for f in fights]
-    _combat_deals(rt, places)
-    seen = []
+    if not again:
+        _combat_deals(rt, places)
+    seen, going_on = [], []
     for fight, here in places:
         seen += here
+        for a in fight.get("fights_on", {}) if again else ():
+            if a not in here:
+                _tell(rt, a, "order-unused", "Your occupation or swap of realms at "
+                      f"{place(fight, rt.data)} was not made: your army did not end the "
+                      "fight that went on over it.")
         if not here:
             continue
-        if len(here) > 1 and any(rt.orders(n, k) for n in here for k in ("OCCUPY",
-                                                                          "SWAP REALM")):
-            rt.log.not_implemented("Objecting to an occupation or a swap of realms, and "
-                                   "fighting on over it (the orders only say what each "
-                                   "army does)", "LH-IV.2.4-02")
-        _occupy(rt, fight, here)
-        _swap(rt, here)
+        wants = _wanted(rt, fight, here)
+        swaps = _swaps(rt, here)
+        moves = [{"by": [a], "realm": r} for a, r in wants.items()]
+        moves += [{"by": list(pair), "realm": None} for pair in swaps]
+        for m in moves:
+            m["against"] = _objectors(rt, here, m["by"])
+        if _goes_on(rt, fight, moves):
+            going_on.append(fight)
+            continue
+        for m in moves:
+            if m["against"]:
+                _objected(rt, fight, m)
+        _occupy(rt, [m for m in moves if m["realm"] and not m["against"]])
+        _swap(rt, [m["by"] for m in moves if not m["realm"] and not m["against"]])
         if fight["claim"]:
             _claim(rt, fight, here)
-    for name in rt.order:  # nothing silently ignored
-        for key in ("OCCUPY", "SWAP REALM"):
-            if rt.orders(name, key) and name not in seen:
-                rt.log.private(name, "order-unused", f"Your {key} order was not carried out: "
-                               "your army did not end a fight this round.", "LH-IV.2.4-02")
+    if not again:
+        for name in rt.order:  # nothing silently ignored
+            for key in ("OCCUPY", "SWAP REALM"):
+                if rt.orders(name, key) and name not in seen:
+                    rt.log.private(name, "order-unused", f"Your {key} order was not carried "
+                                   "out: your army did not end a fight this round.",
+                                   OBJECTION_RULE)
+    return going_on
+
+
+def _objectors(rt, here: list[str], by: list[str]) -> list[str]:
+    """The other armies at the place whose OBJECT OCCUPY names one of `by` (or ALL), in
+    Starter order (LH-IV.2.4-02: "if no other army objects")."""
+    out = []
+    for o in here:
+        if o in by:
+            continue
+        for line in rt.orders(o, "OBJECT OCCUPY"):
+            if line["all"] or any(a in line["against"] for a in by):
+                out.append(o)
+                break
+    return out
+
+
+def _what(rt, m: dict) -> str:
+    """"Belial (b) occupying Styx" / "the swap of realms of Belial (b) and Mammon (c)"."""
+    if m["realm"]:
+        return f"{rt.label(m['by'][0])} occupying {rt.data.realms[m['realm']].name}"
+    return "the swap of realms of " + " and ".join(rt.label(a) for a in m["by"])
+
+
+def _names(rt, names: list[str]) -> str:
+    return ", ".join(rt.label(n) for n in names)
+
+
+def _goes_on(rt, fight: dict, moves: list[dict]) -> bool:
+    """LH-IV.2.4-02 "If action is objected, armies can return to fight each other": an
+    army whose objected move it wrote FIGHT IF OBJECTED for attacks the objectors, and the
+    fight at the place goes on (once a round: a fight that went on, or split off from
+    one, has `fights_on`); its transfers wait until it is over."""
+    if "fights_on" in fight:
+        return False
+    on: dict[str, list[str]] = {}
+    for m in moves:
+        for a in m["by"]:
+            if m["against"] and rt.orders(a, "FIGHT IF OBJECTED"):
+                on.setdefault(a, [])
+                on[a] += [o for o in m["against"] if o not in on[a]]
+    if not on:
+        return False
+    fight["fights_on"] = on
+    at = place(fight, rt.data)
+    for m in moves:
+        if m["against"]:
+            rt.log.public("objection-transfer", f"{_names(rt, m['against'])} "
+                          f"{verb(len(m['against']) > 1, 'object')} to {_what(rt, m)}.",
+                          OBJECTION_RULE, by=m["by"], objectors=m["against"],
+                          realm=m["realm"], fight=fight["id"])
+    for a, them in on.items():
+        rt.log.public("fight-goes-on", f"{rt.label(a)} fights on over it: it attacks "
+                      f"{_names(rt, them)}, and the fight at {at} goes on; the combat "
+                      "transfers there wait until it is over.", OBJECTION_RULE, player=a,
+                      targets=them, fight=fight["id"])
+    return True
+
+
+def _objected(rt, fight: dict, m: dict) -> None:
+    """An objected move is not made (LH-IV.2.4-02)."""
+    if m["realm"]:
+        done = f"{rt.label(m['by'][0])} does not occupy {rt.data.realms[m['realm']].name}"
+    else:
+        done = "they do not swap"
+    fought = " (the fight over it is over)" if fight.get("fights_on") else ""
+    rt.log.public("objection-transfer", f"{_names(rt, m['against'])} "
+                  f"{verb(len(m['against']) > 1, 'object')} to {_what(rt, m)}: {done}"
+                  f"{fought}.", OBJECTION_RULE, by=m["by"], objectors=m["against"],
+                  realm=m["realm"], fight=fight["id"])
 
 
 def _combat_deals(rt, places: list[tuple[dict, list[str]]]) -> None:
@@ -127,33 +225,52 @@ def _move_home(rt, name: str, realm: str, rule: str, how: str) -> None:
                   f"new home realm{left}.", rule, player=name, realm=realm, old=old)
 
 
-def _occupy(rt, fight: dict, here: list[str]) -> None:
-    st = rt.st
-    wants: dict[str, list[str]] = {}
+def _tell(rt, name: str, kind: str, text: str, **data) -> None:
+    """A private refusal, told once a round (transfers may run twice at a place)."""
+    key = (name, kind, text)
+    if key not in rt.told:
+        rt.told.add(key)
+        rt.log.private(name, kind, text, OBJECTION_RULE, **data)
+
+
+def _wanted(rt, fight: dict, here: list[str]) -> dict[str, str]:
+    """{army: realm} of the valid OCCUPY orders at the place (the first valid line of
+    each army); the others are refused, privately."""
+    st, out = rt.st, {}
     for a in here:
         for o in rt.orders(a, "OCCUPY"):
             r = o["realm"]
             if r not in fight.get("emptied", []) or st.realms.get(r, "gone") is not None:
-                rt.log.private(a, "occupy-refused", f"You cannot occupy "
-                               f"{rt.data.realms[r].name}: it is not a realm emptied in your "
-                               "fight this round and free.", "LH-IV.2.4-02", realm=r)
+                _tell(rt, a, "occupy-refused", f"You cannot occupy "
+                      f"{rt.data.realms[r].name}: it is not a realm emptied in your "
+                      "fight this round and free.", realm=r)
                 continue
-            wants.setdefault(r, [])
-            if a not in wants[r]:
-                wants[r].append(a)
+            out[a] = r
             break
+    return out
+
+
+def _occupy(rt, moves: list[dict]) -> None:
+    """The occupations nobody objected to; several armies for one realm: the dominant
+    one of them gets it, with none dominant nobody does."""
+    st = rt.st
+    wants: dict[str, list[str]] = {}
+    for m in moves:
+        wants.setdefault(m["realm"], []).append(m["by"][0])
     for r, who in wants.items():
         taker = who[0] if len(who) == 1 else army.dominant(st, who, rt.data, r)
         if taker is None:
             rt.log.public("occupy-tied", f"{', '.join(rt.label(w) for w in who)} all want "
                           f"{rt.data.realms[r].name} and none is dominant: nobody occupies it.",
-                          "LH-IV.2.4-02", realm=r)
+                          OBJECTION_RULE, realm=r)
             continue
-        _move_home(rt, taker, r, "LH-IV.2.4-02", "occupies")
+        _move_home(rt, taker, r, OBJECTION_RULE, "occupies")
 
 
-def _swap(rt, here: list[str]) -> None:
-    st, done = rt.st, set()
+def _swaps(rt, here: list[str]) -> list[tuple[str, str]]:
+    """The matched SWAP REALM pairs at the place (each names the other); the unmatched
+    are told why, privately."""
+    st, done, out = rt.st, set(), []
     for a in here:
         lines = rt.orders(a, "SWAP REALM")
         if not lines or a in done:
@@ -161,10 +278,18 @@ def _swap(rt, here: list[str]) -> None:
         b = lines[-1]["with"]
         back = rt.orders(b, "SWAP REALM") if b in here else []
         if not back or back[-1]["with"] != a or b in done:
-            rt.log.private(a, "swap-refused", f"No swap with {rt.label(b)}: it must end the "
-                           "fight at your place and write SWAP REALM naming you.",
-                           "LH-IV.2.4-02", other=b)
+            _tell(rt, a, "swap-refused", f"No swap with {rt.label(b)}: it must end the "
+                  "fight at your place and write SWAP REALM naming you.", other=b)
             continue
+        if st.players[a].home and st.players[b].home:
+            out.append((a, b))
+        done |= {a, b}
+    return out
+
+
+def _swap(rt, pairs: list[list[str]]) -> None:
+    st = rt.st
+    for a, b in pairs:
         ha, hb = st.players[a].home, st.players[b].home
         if not ha or not hb:
             continue
@@ -172,8 +297,7 @@ def _swap(rt, here: list[str]) -> None:
         st.realms[ha], st.realms[hb] = b, a
         rt.log.public("realms-swapped", f"{rt.label(a)} and {rt.label(b)} swap home realms: "
                       f"{rt.label(a)} now holds {rt.data.realms[hb].name}, {rt.label(b)} "
-                      f"{rt.data.realms[ha].name}.", "LH-IV.2.4-02", players=[a, b])
-        done |= {a, b}
+                      f"{rt.data.realms[ha].name}.", OBJECTION_RULE, players=[a, b])
 
 
 def _claim(rt, fight: dict, here: list[str]) -> None:

@@ -37,9 +37,11 @@ def capture_all(rt, fights: list[dict]) -> None:
         _capture(rt, fight)
     for name in rt.order:  # the freed take a realm when the armies return home
         homes.lose_home_if_no_forces(st, name, rt.data, rt.log, rehome=False)
-    for fight in fights:
-        fight["emptied"] = [homes_before[n] for n in rt.ranked(fight["all"])
-                            if homes_before[n] and st.players[n].home is None]
+    for fight in fights:  # a fight gone on over an objection keeps its earlier ones
+        before = fight.get("emptied", [])
+        fight["emptied"] = before + [homes_before[n] for n in rt.ranked(fight["all"])
+                                     if homes_before[n] and st.players[n].home is None
+                                     and homes_before[n] not in before]
 
 
 def _capture(rt, fight: dict) -> None:

@@ -19,6 +19,9 @@ A fight (`new_fight`) is one combat place: JSON-compatible, kept in
     claim       True for an "other move" realm (G16): the lone army left there claims it
     escaped     armies that retreated from here unpursued
     parent      the fight a pursuit split this one off (absent for a meeting)
+    fights_on   {army: [objectors]}: the fight went on over an objection to its
+                occupation or swap (LH-IV.2.4-02, aftermath.py), each army attacking its
+                objectors; {} in a fight split off it (the fight goes on once a round)
     pursued     True until the first fight round of a pursuit's fight: that round has had
                 its retreat step, at the place the pursuit started (LH-IV.3.1-02)
 """
@@ -41,6 +44,7 @@ class Rt:
     log: object
     sheets: dict = field(default_factory=dict)
     moved: set = field(default_factory=set)  # armies that moved this round (membership only)
+    told: set = field(default_factory=set)  # private refusals already told (aftermath.py)
 
     @property
     def order(self) -> list[str]:

@@ -3,7 +3,8 @@ nobody attacks or one army is left (LH-IV.2.2-04).
 
 Each fight round:
 1. Attack declarations (LH-IV.3.1-07): ATTACK lists / ALL / ONLY IF ATTACKED (the
-   default); an army with Leviathan attacks every other army (LH-IV.1.5-03); a leaderless
+   default); an army with Leviathan attacks every other army (LH-IV.1.5-03), one fighting
+   on over an objection its objectors (LH-IV.2.4-02, aftermath.py); a leaderless
    army may not declare an attack on Asmodeus's army (his card, digest §3.3), nor does
    Leviathan's forced attack reach him then; every attacked army attacks its attackers.
    Nobody attacks: the fight is over (before anyone retreats).
@@ -23,8 +24,9 @@ from __future__ import annotations
 
 from pbem.grammar import verb
 
+from .. import breaches
 from ..state import LohState
-from . import army, retreat, rolls
+from . import army, retreat, rolls, truce
 from .army import LEVIATHAN
 from .context import at_home, place
 from .hits import CRITTERS, Battle
@@ -39,8 +41,12 @@ def present(st: LohState, fight: dict) -> list[str]:
     return [a for a in fight["armies"] if army.units(st, a)]
 
 
-def declare(rt, fight: dict) -> dict[str, list[str]]:
-    """Who attacks whom this fight round, each list in the attacker's order."""
+def declare(rt, fight: dict, own: dict | None = None) -> dict[str, list[str]]:
+    """Who attacks whom this fight round, each list in the attacker's order. A matched
+    TRUCE (truce.py, PB-26) takes two armies off each other's lists, but not off
+    Leviathan's forced attack. `own`, when given, gets each army's own declarations (its
+    ATTACK line's, truces applied; not Leviathan's forced attacks, not strikes back):
+    breaches.py reads them (LH-II.3.1-07)."""
     st = rt.st
     here = rt.ranked(present(st, fight))
     decl: dict[str, list[str]] = {a: [] for a in here}
@@ -54,7 +60,15 @@ def declare(rt, fight: dict) -> dict[str, list[str]]:
             wanted = others
         else:
             wanted = listed
+        # LH-IV.2.4-02: an army fighting on over an objection attacks the objectors
+        wanted += [b for b in fight.get("fights_on", {}).get(a, [])
+                   if b in others and b not in wanted]
         decl[a] = [t for t in wanted if not _shielded(st, a, t)]
+        if not (army.has_leviathan(st, a) and not at_home(st, fight, a)):
+            decl[a] = [t for t in decl[a] if not truce.holds(rt, fight, a, t)]  # PB-26
+        if own is not None:
+            own[a] = [t for t in (others if o.get("mode") == "all" else listed)
+                      if not _shielded(st, a, t) and not truce.holds(rt, fight, a, t)]
     changed = True
     while changed:  # LH-IV.3.1-07: the attacked attack their attackers
         changed = False
@@ -76,7 +90,9 @@ def run(rt, fight: dict, queue: list[dict]) -> None:
     st, log, data = rt.st, rt.log, rt.data
     if len(present(st, fight)) < 2:
         return
-    if fight.get("parent") is None:  # a split-off fight goes on: its trio is inherited
+    start = fight["rounds"]
+    if fight.get("parent") is None and "fights_on" not in fight:  # a split-off fight, or
+        # one going on over an objection, keeps the trio of the fight's start
         fight["trio"] = [a for a in fight["armies"]
                          if all(c in army.kinds(st, a) for c in CRITTERS)]
     while True:
@@ -100,14 +116,19 @@ def run(rt, fight: dict, queue: list[dict]) -> None:
                        "fight ends.", "LH-IV.3.2-03", fight=fight["id"])
             break
         _leviathan_at_home(rt, fight)
-        decl = declare(rt, fight)
+        own: dict[str, list[str]] = {}
+        decl = declare(rt, fight, own)
         if not any(decl.values()):
             break
+        breaches.attacks(rt, fight, own, at_home)  # NAP, NAH (LH-II.3.1-02/03/07)
         fight_round(rt, fight, decl)
     for a in fight["armies"]:
         if not army.units(st, a) and a not in fight["defeated"]:
             fight["defeated"].append(a)
-    if not fight["rounds"] and fight.get("parent") is None and len(present(st, fight)) > 1:
+    if fight["rounds"] == start and fight.get("fights_on") and len(present(st, fight)) > 1:
+        log.public("no-fight", f"At {place(fight, data)} nobody attacks: the fight does not "
+                   "go on.", "LH-IV.2.4-02", fight=fight["id"])
+    elif not fight["rounds"] and fight.get("parent") is None and len(present(st, fight)) > 1:
         log.public("no-fight", f"At {place(fight, data)} nobody attacks: there is no fight.",
                    "LH-IV.2.2-04", fight=fight["id"])
     elif fight["rounds"]:
@@ -128,6 +149,7 @@ def fight_round(rt, fight: dict, decl: dict[str, list[str]]) -> None:
     rt.log.public("fight-round", f"Fight round {fight['rounds']} at {place(fight, data)}: "
                   f"{attacks}.", "LH-IV.3.1-07", fight=fight["id"],
                   attacks={a: ts for a, ts in decl.items() if ts})
+    breaches.fought(st, decl)  # ATTACK promises kept (LH-II.3.1-04)
     battle = Battle(rt, fight, decl)
     dis = _dis_hits(st, fight, decl)
     for a in rt.ranked(decl):  # every army rolls at the same time (LH-IV.3.2-01)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pbem.grammar import count
 
-from .. import deck
+from .. import breaches, deck
 from ..state import LohState
 from . import army
 from .army import DEVIL
@@ -65,6 +65,7 @@ def collect(rt) -> dict[str, dict]:
             intent = {"kind": "none", "target": None, "realms": []}
         out[name] = intent
     _reveal(rt, out)
+    breaches.intentions(rt, out, army.has_leviathan)  # LH-II.3.1-07
     return out
 
 

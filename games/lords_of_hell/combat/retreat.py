@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+from .. import breaches
 from . import army
 from .context import at_home, new_fight, place
 
@@ -65,6 +66,8 @@ def step(rt, fight: dict, decl: dict[str, list[str]], queue: list[dict]) -> None
         for c in chasers[a]:
             rt.moved.add(c)
             forced = army.has_leviathan(st, c) and (rt.standing(c, "PURSUE") or {}) == {}
+            if not forced:
+                breaches.pursuit(rt, c, a)  # LH-II.3.1-07: no pursuit under a NAP
             rt.log.public("pursue", f"{rt.label(c)} pursues {rt.label(a)}"
                           + (" (Leviathan must pursue the last army)" if forced else "") + ".",
                           "LH-IV.1.5-02" if forced else "LH-IV.3.1-02", player=c, quarry=a)
@@ -72,6 +75,8 @@ def step(rt, fight: dict, decl: dict[str, list[str]], queue: list[dict]) -> None
         child = new_fight(st, dest, a if home else None, [a] + chasers[a], fight["rounds"])
         child["parent"], child["pursued"] = fight["id"], True  # no second move this step
         child["trio"] = [x for x in fight["trio"] if x in child["armies"]]
+        if "fights_on" in fight:  # LH-IV.2.4-02: the fight goes on once a round
+            child["fights_on"] = {}
         queue.append(child)
 
 

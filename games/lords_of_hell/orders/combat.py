@@ -12,6 +12,10 @@ combat_fight.py.
     OCCUPY Dis                     combat transfers: take a realm emptied in your fight
                                    as your new home (PB-30)
     SWAP REALM Belial              swap home realms with an army of your fight; both write it
+    OBJECT OCCUPY Belial, Glasya   object to these armies (or ALL) occupying or swapping a
+                                   realm at your fight's place: they do not (LH-IV.2.4-02)
+    FIGHT IF OBJECTED              your OCCUPY or SWAP REALM objected: your army attacks the
+                                   objectors and the fight goes on over it (PB-30)
     SP TO Belial                   who gets the combat's support point (PB-31), matched
     COMBAT DEAL asmodeus GIVES Prisoner glasya TO belial   combat transfers of hordes,
                                    Souls, artifacts and prisoners (combat_deal.py)
@@ -185,6 +189,38 @@ def parse_swap(rest: str, ctx: Ctx) -> tuple[str, dict]:
         raise OrderError(INVALID, "SWAP REALM names one Devil", "LH-IV.2.4-02",
                          "e.g. SWAP REALM Belial")
     return f"SWAP REALM {dname(ctx, who[0])}", {"with": who[0]}
+
+
+OBJECTION_RULE = "LH-IV.2.4-02"
+
+
+@order("OBJECT OCCUPY", phases=("combat",), rule=OBJECTION_RULE,
+       example="OBJECT OCCUPY Belial, Glasya",
+       doc="Combat transfers: object to these armies (or ALL) occupying a realm or swapping "
+           "realms at your fight's place this round: an objected OCCUPY or SWAP REALM is not "
+           "done; default: no objection")
+def parse_object_occupy(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    hint = "e.g. OBJECT OCCUPY Belial, Glasya, or OBJECT OCCUPY ALL"
+    if " ".join(rest.upper().split()) == "ALL":
+        return "OBJECT OCCUPY ALL", {"all": True, "against": []}
+    if not rest.strip():
+        raise OrderError(INVALID, "OBJECT OCCUPY needs the Devils you object to, or ALL",
+                         OBJECTION_RULE, hint)
+    who = devil_list(rest, ctx, OBJECTION_RULE, hint)
+    return ("OBJECT OCCUPY " + ", ".join(dname(ctx, w) for w in who),
+            {"all": False, "against": who})
+
+
+@order("FIGHT IF OBJECTED", phases=("combat",), rule=OBJECTION_RULE,
+       example="FIGHT IF OBJECTED", repeatable=False,
+       doc="Combat transfers: if an army objects to your OCCUPY or SWAP REALM, your army "
+           "attacks the objectors and the fight goes on over it, then the transfers are "
+           "tried again; default: the objected move is given up")
+def parse_fight_if_objected(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    if rest.strip():
+        raise OrderError(INVALID, f"FIGHT IF OBJECTED takes nothing after it, not "
+                         f"{rest.strip()!r}", OBJECTION_RULE, "write FIGHT IF OBJECTED")
+    return "FIGHT IF OBJECTED", {}
 
 
 @order("SP TO", phases=("combat",), rule="LH-IV.2.5-01", example="SP TO Belial",

@@ -5,10 +5,14 @@ parties, executed only when every party's sheet has the same terms.
     DEAL anna GIVES Realm TO boris; boris GIVES Realm TO anna
     DEAL glasya GIVES Surrender TO asmodeus; asmodeus PROMISES NAH TO glasya
     DEAL anna PROMISES "3 hordes next turn" TO boris UNTIL NEXT TURN; boris GIVES 1 Soul TO anna
+    DEAL anna GIVES Oath of Belial TO boris IF OVERLORD boris; boris PROMISES NAP TO anna
 
 Clauses are separated by `;`: `<party> GIVES <items> TO <party>` or `<party> PROMISES
-<promise> TO <party>[, <party>...] [UNTIL NEXT TURN | UNTIL END OF TURN]`. Parties are
-player or Devil names. The canonical form sorts the clauses and items and adds up the
+<promise> TO <party>[, <party>...] [UNTIL NEXT TURN | UNTIL END OF TURN]`. A GIVES clause
+ending `IF OVERLORD <party>` falls due when the Overlord is found (LH-III.4.4-01, PB-38):
+it is carried out then, before the VP are counted, only if that party is the Overlord
+(deals.fall_due); Souls, cards and Oaths only, and the giver need not hold them yet.
+Parties are player or Devil names. The canonical form sorts the clauses and items and adds up the
 same items, so the order of writing does not matter; `key` is what must be equal on
 every party's sheet (free promise texts compared without case and punctuation).
 """
@@ -30,6 +34,8 @@ _TO_AFTER = re.compile(r"\s+to\s+.", re.I)
 _PROMISES = re.compile(r"^(.+?)\s+promises?\s+(.+)$", re.I)
 _VERB = re.compile(r"\s(gives?|promises?|releases?)\s", re.I)
 _RELEASES = re.compile(r"^(.+?)\s+releases?\s+(?:promise\s+)?(\S+)$", re.I)
+_IF_OVERLORD = re.compile(r"^(.+?)\s+if\s+overlord\s+(\S.*)$", re.I)
+DUE_KINDS = ("souls", "card", "oath")  # what an IF OVERLORD clause may give
 _UNTIL = re.compile(r"^(.*?)\s+until\s+(.+)$", re.I)
 _TO = re.compile(r"^(.*)\s+to\s+(.+)$", re.I)  # the last TO: "no attack to home TO b"
 UNTIL = {"next turn": "next", "end of next turn": "next", "the end of next turn": "next",
@@ -70,7 +76,7 @@ def parse(rest: str, ctx) -> tuple[str, dict]:
     if not clauses:
         raise OrderError(INVALID, "DEAL needs its terms", RULE,
                          "e.g. DEAL anna GIVES 2 Souls TO boris; boris GIVES Fiends TO anna")
-    gives: dict[tuple[str, str], list[dict]] = {}
+    gives: dict[tuple[str, str, str], list[dict]] = {}
     promises: list[dict] = []
     for clause in clauses:
         verb = _VERB.search(clause.split('"', 1)[0])
@@ -81,6 +87,7 @@ def parse(rest: str, ctx) -> tuple[str, dict]:
             m = _PROMISES.match(clause)
             promises.append(_promise(m.group(1), m.group(2), ctx))
             continue
+        clause, cond = _condition(clause, ctx)
         m = match_gives(clause)
         if not m:
             raise OrderError(INVALID, f"{clause!r} is not '<party> GIVES <items> TO <party>' "
@@ -91,10 +98,26 @@ def parse(rest: str, ctx) -> tuple[str, dict]:
             raise OrderError(INVALID, f"{clause!r}: {giver} cannot give to himself", RULE,
                              "name another party")
         for item in parse_items(m.group(2), ctx, RULE):
-            _add(gives.setdefault((giver, receiver), []), item, clause)
+            if cond and item["kind"] not in DUE_KINDS:
+                raise OrderError(ILLEGAL, f"{clause!r}: {it.text(item, ctx.data)} cannot fall "
+                                 "due when the Overlord is found (the game is over then)",
+                                 "LH-III.4.4-01", "an IF OVERLORD clause gives Souls, cards "
+                                 "or Oaths")
+            _add(gives.setdefault((giver, receiver, cond), []), item, clause)
     terms = _terms(gives, promises, ctx)
     _check(terms, ctx)
     return "DEAL " + terms["text"], {k: terms[k] for k in ("parties", "clauses", "key")}
+
+
+def _condition(clause: str, ctx) -> tuple[str, str]:
+    """`anna GIVES Oath of Belial TO boris IF OVERLORD boris` -> (the clause without its
+    condition, "boris"); no condition: (clause, "") (LH-III.4.4-01, PB-38)."""
+    if '"' in clause:
+        return clause, ""
+    m = _IF_OVERLORD.match(clause)
+    if not m:
+        return clause, ""
+    return m.group(1), party(m.group(2), ctx, "LH-III.4.4-01")
 
 
 def _add(items: list[dict], item: dict, clause: str) -> None:
@@ -178,13 +201,23 @@ def _terms(gives: dict, promises: list[dict], ctx) -> dict:
     st, data = ctx.state, ctx.data
     seats = st.seats
     clauses, texts, keys = [], [], []
-    for (giver, receiver) in sorted(gives, key=lambda k: (seats.index(k[0]), seats.index(k[1]))):
-        its = sorted(gives[(giver, receiver)], key=lambda i: it.text(i, data))
+    def order(k: tuple) -> tuple:
+        cond = k[2] if len(k) > 2 else ""
+        return (bool(cond), seats.index(cond) if cond else 0, seats.index(k[0]),
+                seats.index(k[1]))
+
+    for k in sorted(gives, key=order):
+        giver, receiver = k[0], k[1]
+        cond = k[2] if len(k) > 2 else ""
+        its = sorted(gives[k], key=lambda i: it.text(i, data))
+        tail = f" IF OVERLORD {cond}" if cond else ""
         for item in its:
-            clauses.append({"from": giver, "to": receiver, "item": item})
-            keys.append(f"{giver} gives {it.text(item, data)} to {receiver}")
+            clauses.append({"from": giver, "to": receiver, "item": item,
+                            **({"if_overlord": cond} if cond else {})})
+            keys.append(f"{giver} gives {it.text(item, data)} to {receiver}"
+                        + (f" if overlord {cond}" if cond else ""))
         texts.append(f"{giver} GIVES " + ", ".join(it.text(i, data) for i in its)
-                     + f" TO {receiver}")
+                     + f" TO {receiver}{tail}")
     for rel in sorted((p for p in promises if "release" in p), key=lambda p: p["release"]):
         clauses.append(rel)
         texts.append(f"{rel['from']} RELEASES {rel['release']}")
@@ -224,7 +257,7 @@ def _check(terms: dict, ctx) -> None:
                          "write only deals you give, promise or receive something in")
     if len(terms["parties"]) < 2:
         raise OrderError(INVALID, "a deal needs two parties", RULE, "name the other party")
-    gives = [c for c in terms["clauses"] if "item" in c]
+    gives = [c for c in terms["clauses"] if "item" in c and not c.get("if_overlord")]
     realm_from = sorted(c["from"] for c in gives if c["item"]["kind"] == "realm")
     realm_to = sorted(c["to"] for c in gives if c["item"]["kind"] == "realm")
     if realm_from != realm_to or len(set(realm_from)) != len(realm_from):
