@@ -40,6 +40,7 @@ def resolve(state: LohState, sheets: dict[str, OrderSheet | None], dice, data: L
     log = stages.watched_log(holdings.KINDS, lambda: holdings.values(st))  # gains, losses
     log.phase = st.phase
     standing.keep(st, sheets)
+    standing.announce_carried(st, sheets, log)
     trading.apply(st, sheets, data, dice, log)  # every stage is a trading window
     if st.phase == "transfer":
         transfer.resolve(st, sheets, data, dice, log)

@@ -597,3 +597,22 @@ def test_lh_iv_3_3_05_juggernauts_first_leviathan_last():
     battle.add("a", "test", 2)
     battle.resolve()
     assert hits(log) == [("a", "horde.juggernauts"), ("a", "horde.leviathan")]
+
+
+def test_a_player_who_sends_nothing_is_told_his_standing_orders_decided():
+    """PB-20: standing orders stay in the state until changed; a stage without the
+    player's sheet is played on them, and his report says so ("orders-carried", first
+    under Needs your attention), not that every decision took its default."""
+    players = {"a": {"souls": 3}, "b": {"souls": 3}, "c": {"souls": 3}, "d": {"souls": 3}}
+    st = build_state(players, phase="gathering")
+    first = resolve(st, sheets_for(st, a="ATTACK ALL\nVOTE c", b="VOTE c"))
+    assert not [e for e in first.events if e.kind == "orders-carried"]
+    later = build_state(players, phase="gathering")
+    later.players["a"].standing = dict(first.state.players["a"].standing)
+    res = resolve(later, sheets_for(later, b="VOTE c"))
+    [told] = [e for e in res.events if e.kind == "orders-carried"]
+    assert told.visible_to == ("a",)
+    assert told.text == ("You sent no orders: your standing orders were used: ATTACK ALL. "
+                         "Every other decision took its default.")
+    assert not [e for e in res.events if e.kind == "orders-carried"
+                and e.visible_to != ("a",)]  # c and d hold none: nothing to say

@@ -28,6 +28,25 @@ def keep(st: LohState, sheets: dict) -> None:
                 mine[o["type"]] = {**o, "canonical": line.canonical}
 
 
+#: The event kind that tells a player who sent no sheet which of his standing orders
+#: decided for him (pbem/reports.py shows it under "Needs your attention").
+CARRIED = "orders-carried"
+
+
+def announce_carried(st: LohState, sheets: dict, log) -> None:
+    """Each player who sent nothing for this stage but holds standing orders is told that
+    they decide for him (they stay in the state until he changes them)."""
+    for name in st.seats:
+        if sheets.get(name) is not None or name not in st.players:
+            continue
+        kept = [o["canonical"] for _, o in sorted(st.players[name].standing.items())
+                if o.get("canonical")]
+        if kept:
+            log.private(name, CARRIED, f"You sent no orders: your standing orders were "
+                        f"used: {'; '.join(kept)}. Every other decision took its "
+                        "default.", used=kept)
+
+
 def standing(st: LohState, name: str, keyword: str) -> dict | None:
     """The player's standing order of this keyword, or None (the default applies)."""
     return st.players[name].standing.get(keyword)
