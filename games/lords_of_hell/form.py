@@ -85,6 +85,7 @@ def _candidates(m: _Me, key: str) -> list[str]:
     hordes = m.names("hordes", "horde")
     oaths = [n for n in m.names("hand", "oath") if n != f"Oath of {m.devil}"]
     devils = ", ".join(m.their_devils[:2])
+    rituals = list(dict.fromkeys(m.names("rituals", "ritual") + m.names("hand", "ritual")))
     lines = {
         "ACCEPT SURRENDER": [f"ACCEPT SURRENDER {r}" for r in m.rivals],
         "ATTACK": [f"ATTACK {devils}", "ATTACK ALL"],
@@ -104,6 +105,8 @@ def _candidates(m: _Me, key: str) -> list[str]:
         "FORCED OPH": [f"FORCED OPH {o}" for o in oaths + [f"Oath of {m.devil}"]],
         "FREE": [f"FREE {p}" for p in m.prisoners],
         "HOME": [f"HOME {', '.join(m.realms[:2])}"],
+        "KEEP RITUALS": [f"KEEP RITUALS {', '.join(rituals[::-1])}"] if len(rituals) > 1
+        else [],  # a ranking needs two rituals, in hand or tabled
         "JUGGERNAUT TARGET": [f"JUGGERNAUT TARGET {devils}"] if m.holds(JUGGERNAUTS) else [],
         "OBJECT": [f"OBJECT {d}" for d in m.their_devils],
         "OBJECT OCCUPY": [f"OBJECT OCCUPY {devils}", "OBJECT OCCUPY ALL"],

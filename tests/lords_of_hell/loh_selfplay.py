@@ -2,8 +2,8 @@
 
 Each stage, every player writes candidate lines of many shapes (every order's own
 example, and lines built from the state: deals between random pairs, forced trades,
-Earth trips, rituals, specials, intentions, fight rules, objections, votes); the real
-order checker keeps the lines it accepts, so the generator needs no copy of the
+Earth trips, rituals and which to keep, specials, intentions, fight rules, objections,
+votes); the real order checker keeps the lines it accepts, so the generator needs no copy of the
 grammar. A DEAL is given to both of its parties (a deal executes only when every party
 orders it). The invariants are checked after every stage.
 """
@@ -55,6 +55,11 @@ def candidates(rng: random.Random, st: LohState, name: str) -> list[str]:
     if rng.random() < 0.3:
         out.append(rng.choice(["DOUBLE CROSS IF ANY", "DOUBLE CROSS IF Recall",
                                "SOUL REROLL ON 1, 2", "SOUL REROLL OFF"]))
+    rituals = list(dict.fromkeys(_cards(st, name, "rituals") + _cards(st, name, "hand",
+                                                                       "ritual")))
+    if len(rituals) > 1 and rng.random() < 0.4:  # PB-16: which to keep when casters run short
+        out.append(rng.choice([f"KEEP RITUALS {', '.join(rng.sample(rituals, len(rituals)))}",
+                               f"KEEP RITUALS {rng.choice(rituals)}", "KEEP RITUALS OFF"]))
     if phase == "transfer":
         for c in _cards(st, name, "hand", "ritual"):
             if rng.random() < 0.6:

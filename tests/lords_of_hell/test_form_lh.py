@@ -122,3 +122,24 @@ def test_card_orders_name_a_card_of_his_hand(states):
                 assert shown["FORCED"].split(" FOR ")[0][len("FORCED "):] in hand
             if "DOUBLE CROSS" in shown:
                 assert "Double Cross" in hand, player
+
+
+def test_keep_rituals_names_his_own_rituals(states):
+    """PB-16 (LH-IV.2.1-01): KEEP RITUALS is offered only to a player with two or more
+    rituals in hand or tabled, and it ranks them."""
+    from pbem_games.lords_of_hell.deck import card_name, kind_of
+
+    seen = False
+    for st in states:
+        for player in st.seats:
+            p = st.players[player]
+            mine = {card_name(st, c, DATA) for c in p.hand + p.rituals
+                    if kind_of(st, c, DATA) == "ritual"}
+            shown = examples(GAME.order_form(st, player))
+            if "KEEP RITUALS" in shown:
+                seen = True
+                named = shown["KEEP RITUALS"][len("KEEP RITUALS "):].split(", ")
+                assert set(named) == mine and len(named) > 1, (shown, mine)
+            else:
+                assert len(mine) < 2, (player, mine)
+    assert seen

@@ -21,7 +21,7 @@ def test_random_games_keep_the_invariants_and_use_the_orders():
     assert max(turns) >= 3, turns  # and some take more than two turns
     for kind in ("DEAL", "FORCED OPH", "PLAY", "RITUAL", "EARTH", "TARGET", "NO MOVE",
                  "OTHER MOVE", "FINISH", "VOTE", "OBJECT", "ATTACK", "RETREAT", "PURSUE",
-                 "OCCUPY", "OBJECT OCCUPY", "FIGHT IF OBJECTED"):
+                 "OCCUPY", "OBJECT OCCUPY", "FIGHT IF OBJECTED", "KEEP RITUALS"):
         assert used[kind] > 0, (kind, sorted(used))
 
 

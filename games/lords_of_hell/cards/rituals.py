@@ -14,8 +14,9 @@ default: none is finished). For one player:
 2. Casters are assigned to the rituals to be finished, in sheet order: the caster a `BY`
    names if one is free, else a Diabolic Fiends before the Devil (a ritual can destroy
    Diabolic Fiends but never the Devil: the LH-IV.2.6-06 example's advice). Then each
-   ritual not being finished keeps a caster, in the order tabled; rituals beyond the
-   casters are discarded now (LH-IV.2.6-04).
+   ritual not being finished keeps a caster; rituals beyond the casters are discarded
+   now (LH-IV.2.6-04). Which are kept is the owner's choice: his standing `KEEP RITUALS`
+   list first, then the order tabled (PB-16, `combat.intentions.kept_first`).
 3. The rituals are cast one by one in sheet order (LH-IV.2.6-05/06). A ritual whose
    Diabolic Fiends caster was destroyed by an earlier one takes a caster not used this
    round (casters change freely, only their number counts: LH-I.3.3-04), or with none
@@ -36,6 +37,7 @@ from pbem.lines import count
 from .. import breaches, homes
 from ..combat import round_end
 from ..combat.army import casters
+from ..combat.intentions import kept_first
 from ..deck import discard, draw_cards
 from ..effects import EFFECTS, effect
 from ..state import LohState, card_id, order_from_starter
@@ -113,7 +115,9 @@ def finish(st: LohState, name: str, lines: list[dict], data, dice, log) -> None:
         plan.append((inst, o, caster))
     if not plan:
         return  # nothing to finish: no caster is assigned (LH-IV.2.6-04)
-    pending = [i for i in p.rituals if i not in [x for x, _, _ in plan]]
+    # rituals kept for later hold a caster each, the player's KEEP RITUALS list first
+    # (LH-IV.2.6-04, PB-16)
+    pending = kept_first(st, name, [i for i in p.rituals if i not in [x for x, _, _ in plan]])
     lost = [x for x, _, c in plan if c is None] + pending[len(free):]
     for inst in lost:
         p.rituals.remove(inst)

@@ -1,9 +1,12 @@
 """Rituals without casters, and the intentions step of a combat round (LH-IV.2.1).
 
 - `discard_casterless`: a player with more face-up rituals than casters (army.casters)
-  keeps the first tabled ones and discards the rest (LH-III.3-01 at the phase start,
-  LH-IV.2.1-01 at every round; PB-16's default: the order they were tabled). A mechanic,
-  not a choice: Glasya cannot use it to discard at will.
+  keeps as many as he has casters and discards the rest (LH-III.3-01 at the phase start,
+  LH-IV.2.1-01 at every round). Which he keeps is his choice (LH-IV.2.1-01): his standing
+  `KEEP RITUALS` list first, in its order, then the rest in the order tabled (PB-16; no
+  list: the first tabled are kept). `kept_first` ranks them; cards/rituals.py uses it
+  too (LH-IV.2.6-04). A mechanic, not a choice to discard: Glasya cannot use it to
+  discard at will.
 - `collect`: every army's intention from its sheet (PB-17): TARGET <devil>, NO MOVE, OTHER
   MOVE [TO <realms>] — the last such line counts; no line: NO MOVE. Re-checked now
   (LH-IV.2.1-05: illegal ones count as no move): the target must have an army
@@ -19,12 +22,27 @@ from __future__ import annotations
 from pbem.grammar import count
 
 from .. import breaches, deck
-from ..state import LohState
+from ..orders.standing import standing
+from ..state import LohState, card_id
 from . import army
 from .army import DEVIL
 
 KEYS = ("TARGET", "NO MOVE", "OTHER MOVE")
 ASMODEUS = "devil.asmodeus"
+
+
+#: The standing order ranking the rituals a player keeps when casters run short (PB-16).
+KEEP_RITUALS = "KEEP RITUALS"
+
+
+def kept_first(st: LohState, name: str, rituals: list[str]) -> list[str]:
+    """The ritual instances in the order they are kept when casters run short
+    (LH-IV.2.1-01, PB-16): the cards of the player's standing KEEP RITUALS list first, in
+    its order (copies of one card in the order tabled), then the rest in the order
+    tabled."""
+    rank = (standing(st, name, KEEP_RITUALS) or {}).get("rituals", [])
+    return sorted(rituals, key=lambda i: rank.index(card_id(st, i))
+                  if card_id(st, i) in rank else len(rank))
 
 
 def discard_casterless(st: LohState, data, dice, log, rule: str, order: list[str]) -> None:
@@ -33,8 +51,9 @@ def discard_casterless(st: LohState, data, dice, log, rule: str, order: list[str
         n = army.casters(st, name, data)
         if len(p.rituals) <= n:
             continue
-        gone = p.rituals[n:]
-        p.rituals = p.rituals[:n]
+        ranked = kept_first(st, name, p.rituals)
+        gone = ranked[n:]
+        p.rituals = [i for i in p.rituals if i not in gone]  # the kept stay in tabling order
         deck.discard(st, gone, dice, log)
         names = ", ".join(data.cards[st.cards[i]].name for i in gone)
         log.public("rituals-discarded", f"{army.label(st, data, name)} has "

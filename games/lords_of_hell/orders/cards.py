@@ -10,6 +10,9 @@ PB-32). The effects are in cards/specials.py, cards/double_cross.py, cards/ritua
     FINISH Bury ON boris Fiends, 2 boris Souls        combat rounds: finish a face-up
     FINISH Infernal Plague BY Diabolic Fiends         ritual if your army does not move
     FINISH Furnace of Souls BY Devil SACRIFICE 4
+    KEEP RITUALS Furnace of Souls, Bury               standing: the rituals kept first
+                                                      when casters run short (PB-16);
+                                                      KEEP RITUALS OFF: the first tabled
 
 Ritual targets (G8: in Hell, legal now and again when the ritual resolves): `[N] <owner>
 <thing>`, `<owner>'s <thing>` or `<thing> OF <owner>`; the owner is a player or his
@@ -207,6 +210,33 @@ def parse_finish(rest: str, ctx: Ctx) -> tuple[str, dict]:
         shown.append(f"{n} {owner} {what}" if n > 1 or thing == SOUL else f"{owner} {what}")
         o["targets"].append([owner, thing, n])
     return canonical + " ON " + ", ".join(shown), o
+
+
+# --- KEEP RITUALS ---------------------------------------------------------------------------
+
+@order("KEEP RITUALS", phases=ANY, standing=True, rule="LH-IV.2.1-01",
+       example="KEEP RITUALS Furnace of Souls, Bury",
+       doc="when you have more rituals than casters (combat phase start, each combat round, "
+           "finishing), keep these first, in this order, then the others in the order "
+           "tabled; KEEP RITUALS OFF: the first tabled are kept (the default)")
+def parse_keep_rituals(rest: str, ctx: Ctx) -> tuple[str, dict]:
+    rule = "LH-IV.2.1-01"
+    if rest.strip().upper() == "OFF":
+        return "KEEP RITUALS OFF", {"off": True}
+    items = [x.strip() for x in rest.split(",") if x.strip()]
+    if not items:
+        raise OrderError(INVALID, "KEEP RITUALS needs ritual names (or OFF)", rule,
+                         "e.g. KEEP RITUALS Furnace of Souls, Bury")
+    ranked: list[str] = []
+    for item in items:
+        cid = match(item, names_of(ctx.data, ("ritual",)), "ritual", rule)
+        if cid in ranked:
+            raise OrderError(INVALID, f"{ctx.data.cards[cid].name} is named twice", rule,
+                             "name each ritual once (its copies are kept in the order "
+                             "tabled)")
+        ranked.append(cid)
+    return ("KEEP RITUALS " + ", ".join(ctx.data.cards[c].name for c in ranked),
+            {"rituals": ranked})
 
 
 def parse_target(item: str, ritual: str, ctx: Ctx) -> tuple[str, str, int]:
