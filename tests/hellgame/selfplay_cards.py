@@ -168,6 +168,8 @@ def card_lines(rng: random.Random, state: dict, player: str, odds: float = 0.5) 
             chosen = rng.choice(where)
             d = DATA.daemons[chosen["id"]].name
             lines += [f"{d}: CAST {card.name}{on}" for on in targets(rng, n) + own]
+            if cid == "arcana.death-metal":  # a larger investment first (issue 22)
+                lines.insert(len(lines) - 1, f"{d}: CAST {card.name} PAYING 6")
             if card.major.place == "earth" and chosen["where"] == "hell":
                 # as a player would: the Daemon walks first, then casts when next up
                 # (a CAST On Earth from Hell without a Walk line is refused, HG-9.8.1-02)

@@ -70,6 +70,8 @@ def random_sheet(rng: random.Random, state: dict, player: str, gifts: bool = Fal
     if gifts:
         lines += unit_gifts(state, player, me, others)
     lines += consent_lines(state, player, others)
+    if any(d["name"] == "Caim" for d in me["daemons"]):  # no rng: the seeds stay as chosen
+        lines.append("CAIM REROLLS FIRST FAILED FLIGHT, ATONEMENT")  # flight dice too
     if rng.random() < 0.3:
         lines.append(rng.choice(["FLEE ANYWHERE IF OUTNUMBERED", "FLEE ANYWHERE",
                                  f"GRANT PASSAGE TO {rng.choice(others)}"]))

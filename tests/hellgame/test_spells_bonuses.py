@@ -70,6 +70,43 @@ def test_death_metal_pays_3_souls_for_two_extra_soul_rolls(make_state):
     assert st.marks == {}
 
 
+def test_hg_3_4_01_death_metal_paying_6_buys_four_extra_soul_rolls(make_state):
+    """arcana.death-metal, "for every 3 Souls invested ... two extra Soul Rolls" (003
+    l.1703): CAST Death Metal PAYING 6 invests 6 Souls (3 as the card is played, 3 more
+    as it works) for 4 extra Soul Rolls (HG-3.4-01)."""
+    st = _cult_state(make_state, "arcana.death-metal")
+    st.players["a"].souls = 7
+    log = run_phase(action.run, st, DATA, orders={"a": "Orias: CAST Death Metal PAYING 6\n"})
+    assert st.players["a"].souls == 1
+    assert ("death-metal", "Orias (a) invests 6 Souls in Death Metal (by its order): 4 extra "
+            "Soul Rolls in the next Soul Phase if it is not Incapacitated then.") in acts(log)
+    st.daemons["daemon.orias"].where = "hell"
+    log = run_phase(soul.run, st, DATA, script=[4, 5, 1, 2])
+    assert acts(log)[-1] == ("death-metal-souls", "Death Metal: Orias (a) makes 4 extra "
+                             "Soul Rolls (4, 5, 1, 2): 12 Souls to a.")
+
+
+def test_death_metal_paying_more_than_the_player_has_is_not_cast(make_state):
+    st = _cult_state(make_state, "arcana.death-metal")
+    st.players["a"].souls = 5
+    run_phase(action.run, st, DATA, orders={"a": "Orias: CAST Death Metal PAYING 6\n"})
+    assert st.players["a"].souls == 5 and st.players["a"].hand == ["arcana.death-metal"]
+
+
+def test_cast_paying_order_checks(make_state):
+    from pbem.engine import ILLEGAL, INVALID
+    from pbem_games.hellgame.orders import check_sheet
+
+    st = _cult_state(make_state, "arcana.death-metal")
+    got = [(x.status, x.canonical or x.message) for x in check_sheet(
+        st, DATA, "a", "Orias: cast death metal paying 9 souls\n"
+                       "Orias: CAST Death Metal PAYING 4\n"
+                       "Orias: CAST Death Metal PAYING 0\n"
+                       "Orias: CAST Backwoods Cult PAYING 6\n").lines]
+    assert got[0] == ("accepted", "Orias: CAST Death Metal PAYING 9")
+    assert [s for s, _ in got[1:]] == [ILLEGAL, ILLEGAL, INVALID]
+
+
 def test_silver_dawn_favour_each_soul_phase_until_it_leaves_earth(make_state):
     """arcana.the-order-of-the-silver-dawn"""
     st = _cult_state(make_state, "arcana.the-order-of-the-silver-dawn")

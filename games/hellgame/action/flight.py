@@ -31,6 +31,9 @@ Readings the rules leave open (each cited where it is used):
 - A Unit Thou Art Not Real holds this turn (hell.thou-art-not-real, march.py) still
   flees: fleeing is no move, as for Quagmire and Red Peril; only a March is barred.
 
+A flight roll none of whose dice takes the stack away alive may be re-rolled by Caim
+(CAIM REROLLS ... FLIGHT) and the re-roll cards (REROLL WITH ... FLIGHT): reroll.py, IP-33.
+
 Every roll, every move, every failure is logged publicly with its clause id.
 """
 
@@ -45,6 +48,7 @@ from ..orders import flight_pref as pref
 from ..orders.common import place_name
 from ..orders.flee import flee_text
 from ..state import ANTEHELL, HELLHOUND, LEGION, LIEUTENANT, LILITH, URIEL, HellState, Unit
+from . import reroll
 
 # URIEL and LILITH live in state.py; they are imported from here too (re-exported).
 
@@ -219,6 +223,11 @@ def flee_stack(actx, stack: Stack, frm: str, barred: str | None) -> None:
         who = f"{whose}{stack.describe(st, data)} in {place_name(frm, data)}"
         n = 2 if stack.lieutenant is not None else 1  # HG-9.5.1-07 / HG-9.5.1-05
         faces = [actx.dice.roll(f"flight of {who}", stack.player) for _ in range(n)]
+        if stack.player is not None:  # IP-33: Caim, Try Again, Re-roll (reroll.py)
+            faces = reroll.dice(actx, stack.player, reroll.FLIGHT, faces,
+                                lambda fs, frm=frm, barred=barred: _failed(
+                                    st, data, frm, fs, barred, stack.player),
+                                lambda fs, i, who=who: f"the {fs[i]} of the flight of {who}")
         options = [_outcome(st, data, frm, face, barred, stack.player) for face in faces]
         best = min(range(n), key=lambda i: (ranks[options[i][0]], i))
         rank, target, why = options[best]
@@ -290,6 +299,15 @@ def _ranks(order: tuple[str, ...]) -> dict[int, int]:
     result; HG-16.3-02)."""
     ranks = {_KIND[k]: i for i, k in enumerate(order)}
     return {**ranks, _FAIL: len(ranks), _URIEL: len(ranks) + 1}
+
+
+def _failed(st: HellState, data, frm: str, faces: list[int], barred: str | None,
+            player: str) -> list[int]:
+    """The failed dice of a flight roll, for a re-roll (reroll.py, IP-33): none when a
+    die takes the stack away alive; else every die (each fails, HG-9.5.1-06, or leads
+    into Uriel's place, HG-16.3-02), the first the one Caim re-rolls."""
+    kinds = [_outcome(st, data, frm, face, barred, player)[0] for face in faces]
+    return [] if any(k < _FAIL for k in kinds) else list(range(len(faces)))
 
 
 def _outcome(st: HellState, data, frm: str, face: int, barred: str | None,

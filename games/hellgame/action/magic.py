@@ -29,6 +29,7 @@ costs nothing and the Daemon's next line is tried.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -89,7 +90,10 @@ class Spell:
     and `fight_target` reads its ON part there. `known(data, st, caster, target)`: the
     part of its prerequisites that nothing before the cast can change (printed Daemon
     stats): why it cannot work, or None; `check` asks it too, and the sheet check refuses
-    a line it answers (issue 20, `known_cast`)."""
+    a line it answers (issue 20, `known_cast`). `invest`: a card whose text lets the
+    caster invest more than its printed cost, in multiples of this many Souls: its CAST
+    line may end `PAYING <n>` (the Souls in all; target["paying"], the spell charges
+    what is above the printed cost)."""
 
     card: str
     effect: Callable
@@ -100,6 +104,7 @@ class Spell:
     fight: Callable | None = None
     fight_target: Callable | None = None
     known: Callable | None = None
+    invest: int | None = None
 
     def __call__(self, cast: Cast) -> None:
         self.effect(cast)
@@ -113,12 +118,12 @@ class Spell:
 def spell(card: str, *, target: Target | None = None, check: Callable | None = None,
           support: Support | None = None, cancels: bool = False,
           fight: Callable | None = None, fight_target: Callable | None = None,
-          known: Callable | None = None):
+          known: Callable | None = None, invest: int | None = None):
     """Register the decorated function as the effect of `card` (effects.ARCANA)."""
 
     def wrap(fn):
         effects.arcana(card)(Spell(card, fn, target, check, support, cancels, fight,
-                                   fight_target, known))
+                                   fight_target, known, invest))
         return fn
 
     return wrap
@@ -195,7 +200,11 @@ class Cast:
 # -- reading the orders ------------------------------------------------------------------------
 
 def parse_cast(text: str, ctx) -> tuple[str, dict]:
-    """`CAST <card> [ON <target>]`: the card must be castable and implemented."""
+    """`CAST <card> [ON <target>] [PAYING <n>]`: the card must be castable and
+    implemented; PAYING only for a card with `invest` (Spell)."""
+    paying = _PAYING.match(text.strip())
+    if paying:
+        text = paying["rest"]
     words = text.split()
     if not words:
         raise OrderError(INVALID, "CAST needs the name of an Arcana card", RULE,
@@ -207,6 +216,8 @@ def parse_cast(text: str, ctx) -> tuple[str, dict]:
         raise OrderError(ILLEGAL, f"{card.name} is a Counter: it is played against another "
                          "card, not cast as an Action", COUNTER_RULE,
                          f"write a standing order: COUNTER ANY TARGETING MINE WITH {card.name}")
+    if paying:
+        return _invested(card, sp, int(paying["n"]), rest)
     if sp.target is None:
         if rest is not None:
             raise OrderError(INVALID, f"{card.name} takes no target, so nothing may follow ON",
@@ -217,6 +228,26 @@ def parse_cast(text: str, ctx) -> tuple[str, dict]:
                          f"write CAST {card.name} ON {sp.target.form}")
     canonical, target = sp.target.parse(rest, ctx)
     return f"CAST {card.name} ON {canonical}", {"card": cid, "target": target}
+
+
+_PAYING = re.compile(r"^(?P<rest>.+?)\s+PAYING\s+(?P<n>\d+)(?:\s+SOULS?)?$", re.I)
+
+
+def _invested(card, sp: Spell, n: int, rest: str | None) -> tuple[str, dict]:
+    """`CAST <card> PAYING <n>`: a card whose text lets the caster invest more (Spell
+    `invest`): n Souls in all, a multiple of `invest`, at least the printed cost."""
+    least = max(card.major.cost.souls, sp.invest or 0)
+    if not sp.invest:
+        raise OrderError(INVALID, f"{card.name} costs what it costs: nothing to choose, so "
+                         "nothing may follow PAYING", RULE, f"write CAST {card.name}")
+    if sp.target is not None or rest is not None:
+        raise OrderError(INVALID, f"{card.name} takes no target", RULE,
+                         f"write CAST {card.name} PAYING {least}")
+    if n < least or n % sp.invest:
+        raise OrderError(ILLEGAL, f"{card.name} takes Souls in multiples of {sp.invest}, at "
+                         f"least {least}: not {n}", RULE,
+                         f"write CAST {card.name} PAYING {max(least, n - n % sp.invest)}")
+    return f"CAST {card.name} PAYING {n}", {"card": card.id, "target": {"paying": n}}
 
 
 def _card_and_target(words: list[str], ctx) -> tuple[str, str | None]:

@@ -17,8 +17,12 @@ better or worse. Sites with the hook:
 - ANTEHELL (march.py, HG-9.5.2-01): a 6, the Units lost in AnteHell.
 
 - INFLUENCE (diplomacy._roll): the die that fails against Hearts.
-
-Flight dice have no hook yet: the order refuses them, saying so.
+- FLIGHT (flight.flee_stack, HG-9.5.1-05/07): a fleeing stack's Compass dice when none
+  of them takes it away alive (each fails, or leads into Uriel's place); Caim re-rolls
+  the first. Flight happens in the Action Phase (the context is an ActionCtx), in the
+  Combat Phase (combat/rounds.py `FleeCtx`, with `fight`) and in the Random Moves Phase
+  (random_moves/common.py `MoveCtx`): Caim's ability works in all three ("each turn"),
+  the cards only where their texts allow (reroll_cards.py).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from .. import hooks
 from .context import ActionCtx
 
 ATONEMENT, EVIL_DEEDS, ANTEHELL = "atonement", "evil deeds", "antehell"
+FLIGHT = "flight"
 
 
 def dice(actx: ActionCtx, player: str, kind: str, faces: list[int],

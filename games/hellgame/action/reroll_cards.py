@@ -5,7 +5,8 @@ more dice used during the Action Phase or the Combat Phase"; "Action: at any tim
 Neither is cast as an Action: a die is re-rolled as it fails, so the cards are played by
 the standing order REROLL WITH (orders/rerolls.py; IP-33, default: not used), read at
 the roll sites that have the re-roll hook (reroll.py): Atonement, Evil Deeds, leaving
-AnteHell, Influence; and, for Re-roll only, combat saves (combat/saves.py asks the hook
+AnteHell, Influence, flight (Action Phase; in combat Re-roll only, `combat_flight`); and,
+for Re-roll only, combat saves (combat/saves.py asks the hook
 point combat-save-failed, `combat_save`). A CAST or
 COMBAT CAST of them is refused, pointing to REROLL WITH (`RerollCard.refusal`).
 
@@ -74,7 +75,15 @@ def offer(actx: ActionCtx, player: str, kind: str, faces: list[int],
           ) -> list[int]:
     """The player's REROLL WITH lines for a roll of `kind` whose dice `failed(faces)`
     lists: each line, in sheet order, whose card he holds plays it while the roll still
-    fails. Returns the faces after the re-rolls (the list is changed in place)."""
+    fails. Returns the faces after the re-rolls (the list is changed in place).
+    Flight dice (reroll.FLIGHT) are rolled in three phases: in combat (the context has
+    the `fight`) only Re-roll is played, by the Daemon that brought it (`combat_flight`);
+    in the Random Moves Phase neither card ("Action Phase or Combat Phase", "Action")."""
+    if not isinstance(actx, ActionCtx):
+        fight = getattr(actx, "fight", None)
+        if fight is not None:
+            combat_flight(fight, player, kind, faces, failed, what)
+        return faces
     for o in actx.orders(player, REROLL_WITH):
         bad = failed(faces)
         if not bad:
@@ -129,6 +138,32 @@ def _reroll(dice, log, player: str, cid: str, kind: str, faces: list[int], i: in
     log.public("card-reroll", f"{player} re-rolls {what} with {name}: {new}.", cid,
                player=player, roll=kind, old=faces[i], new=new, card=cid)
     faces[i] = new
+
+
+def combat_flight(f, party: str, kind: str, faces: list[int],
+                  failed: Callable[[list[int]], list[int]],
+                  what: Callable[[list[int], int], str]) -> None:
+    """Re-roll (arcana.re-roll, "one or more dice ... Combat Phase") for a failed flight
+    roll in combat (combat/rounds.py, HG-11.2.4-01): the first REROLL WITH Re-roll line
+    listing FLIGHT or ANY plays the card, if a Daemon of the party still in the fight
+    brought it (HG-11.1-03), and every failed die is re-rolled. Try Again is an Action
+    card and is not played here."""
+    from ..combat.fight import take
+
+    for o in f.orders(party, REROLL_WITH):
+        if o["card"] != RE_ROLL or not ({kind, ANY} & set(o["kinds"])):
+            continue
+        daemon = f.caster(party, RE_ROLL)
+        if daemon is None or f.st.daemons[daemon].incapacitated:
+            return
+        bad = failed(faces)
+        take(f, party, daemon, RE_ROLL)
+        f.log.public("card-played", f"{f.data.daemons[daemon].name} ({party}) plays "
+                     f"Re-roll to re-roll {what(faces, bad[0])}.", "HG-11.2.1-01",
+                     daemon=daemon, card=RE_ROLL, player=party)
+        for i in bad:
+            _reroll(f.dice, f.log, party, RE_ROLL, kind, faces, i, what(faces, i))
+        return
 
 
 @hook("combat-save-failed", order=10)

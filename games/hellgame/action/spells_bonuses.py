@@ -7,8 +7,9 @@ in the Soul Phase (`cults` on "soul-lots", `death_metal_rolls` on "soul-other-in
 
 - Backwoods Cult, Comet Cult: in the next Soul Phase the caster, still on Earth and not
   Incapacitated, doubles the Souls it collects and gives 2 / 1 extra Favours.
-- Death Metal: 3 Souls (the minimum investment) buy 2 extra Soul Rolls in the next
-  Soul Phase, if the caster is not Incapacitated then.
+- Death Metal: every 3 Souls invested (CAST Death Metal PAYING <n>; default the
+  minimum, 3) buy 2 extra Soul Rolls in the next Soul Phase, if the caster is not
+  Incapacitated then.
 - The Order of the Silver Dawn: 1 extra Favour each Soul Phase while the caster stays
   on Earth, whatever the Hell cards say.
 
@@ -75,18 +76,36 @@ def comet_cult(c: Cast) -> None:
                  "extra Favour.", RULE, card=c.card, daemon=c.daemon)
 
 
-@spell(DEATH_METAL)
+def _invested(c: Cast) -> int:
+    """The Souls the caster invests in Death Metal: its CAST line's PAYING (magic.py),
+    or the minimum, the card's printed cost."""
+    return c.target.get("paying") or DEATH_METAL_SOULS
+
+
+def _can_invest(c: Cast) -> str | None:
+    souls, has = _invested(c), c.st.players[c.player].souls
+    if souls > has:
+        return f"{c.name} PAYING {souls} needs {count(souls, 'Soul')} and {c.player} has {has}"
+    return None
+
+
+@spell(DEATH_METAL, check=_can_invest, invest=DEATH_METAL_SOULS)
 def death_metal(c: Cast) -> None:
     """"For every 3 Souls used in the music business the caster may make two extra Soul
     Rolls in the next Soul Phase, provided it is not Incapacitated. The Souls used are
-    lost" (003 l.1703). The investment is any multiple of 3; no order says how many, so
-    the caster invests the minimum, the 3 Souls of the card's printed cost that
-    magic.py has charged, for 2 extra Soul Rolls (HG-3.4-01)."""
-    _mark(c, rolls=DEATH_METAL_ROLLS)
-    c.log.public("death-metal", f"{c.who()} invests {DEATH_METAL_SOULS} Souls in Death "
-                 f"Metal (the minimum, by default): {DEATH_METAL_ROLLS} extra Soul Rolls in "
-                 "the next Soul Phase if it is not Incapacitated then.", RULE,
-                 card=c.card, daemon=c.daemon)
+    lost" (003 l.1703). The investment is any multiple of 3, said by the CAST line
+    (`CAST Death Metal PAYING 6`); without PAYING the minimum, the 3 Souls of the card's
+    printed cost. magic.py has charged those 3 as the card was played; the rest of the
+    investment is paid here, as the card works (a cancelled Death Metal costs only its
+    printed 3), for 2 extra Soul Rolls per 3 Souls (HG-3.4-01)."""
+    souls = _invested(c)
+    c.st.players[c.player].souls -= souls - DEATH_METAL_SOULS
+    rolls = souls // DEATH_METAL_SOULS * DEATH_METAL_ROLLS
+    _mark(c, rolls=rolls)
+    how = "by its order" if c.target.get("paying") else "the minimum, by default"
+    c.log.public("death-metal", f"{c.who()} invests {souls} Souls in Death Metal ({how}): "
+                 f"{rolls} extra Soul Rolls in the next Soul Phase if it is not "
+                 "Incapacitated then.", RULE, card=c.card, daemon=c.daemon, souls=souls)
 
 
 @spell(SILVER_DAWN)

@@ -19,10 +19,12 @@ from .v1 import quick_combat, round_limit
 
 
 class FleeCtx:
-    """What action/flight.py needs (st, data, dice, log, orders) for flight in combat."""
+    """What action/flight.py needs (st, data, dice, log, orders) for flight in combat;
+    `fight`: the combat, for a re-roll card played on a flight die (reroll_cards.py)."""
 
     def __init__(self, f: Fight):
         self.st, self.data, self.dice, self.log, self._f = f.st, f.data, f.dice, f.log, f
+        self.fight = f
 
     def orders(self, player: str, keyword: str) -> list[dict]:
         return self._f.orders(player, keyword)

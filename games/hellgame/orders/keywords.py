@@ -11,8 +11,9 @@ CAIM_REROLLS = "CAIM REROLLS"
 BELPHEGOR_REDRAWS = "BELPHEGOR REDRAWS"
 XAPHAN_CHOOSES = "XAPHAN CHOOSES"
 
-#: Rolls with Caim's hook (action/reroll.py): word on the sheet -> kind.
+#: Rolls with Caim's hook (action/reroll.py): word on the sheet -> kind. FLIGHT: the
+#: Compass dice of a fleeing stack (action/flight.py), in any phase it flees.
 REROLL_KINDS = {"atonement": "atonement", "evil deeds": "evil deeds",
                 "antehell": "antehell", "leaving antehell": "antehell",
-                "influence": "influence"}
+                "influence": "influence", "flight": "flight", "flee": "flight"}
 ANY = "any"

@@ -6,11 +6,12 @@
 
     REROLL WITH <Try Again | Re-roll> FIRST FAILED <kind>[, <kind>...]
 
-Kinds: ATONEMENT, EVIL DEEDS, ANTEHELL, INFLUENCE (Action Phase), COMBAT SAVES (Combat
-Phase, Re-roll only: Try Again is an Action card), or ANY of them. When a roll of a
-listed kind fails and the card is in your hand, it is played (action/reroll_cards.py).
-Lines are tried in sheet order while the roll still fails; Caim's re-roll (CAIM
-REROLLS) comes first, as it costs nothing. Default: the cards are not used.
+Kinds: ATONEMENT, EVIL DEEDS, ANTEHELL, INFLUENCE (Action Phase), FLIGHT (a fleeing
+stack's Compass dice: Action Phase for both cards, Combat Phase for Re-roll only),
+COMBAT SAVES (Combat Phase, Re-roll only: Try Again is an Action card), or ANY of them.
+When a roll of a listed kind fails and the card is in your hand, it is played
+(action/reroll_cards.py). Lines are tried in sheet order while the roll still fails;
+Caim's re-roll (CAIM REROLLS) comes first, as it costs nothing. Default: the cards are not used.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ COMBAT_SAVES = "combat saves"
 #: word on the sheet -> kind of roll (the Action Phase kinds are Caim's, abilities.py)
 KINDS = {**REROLL_KINDS, "combat saves": COMBAT_SAVES, "combat save": COMBAT_SAVES,
          "saves": COMBAT_SAVES}
-_KIND_WORDS = "ATONEMENT, EVIL DEEDS, ANTEHELL, INFLUENCE, COMBAT SAVES or ANY"
+_KIND_WORDS = "ATONEMENT, EVIL DEEDS, ANTEHELL, INFLUENCE, FLIGHT, COMBAT SAVES or ANY"
 _HINT = "write REROLL WITH <Try Again or Re-roll> FIRST FAILED <kind>[, <kind>...]"
 _LINE = re.compile(r"^(?P<card>.+?)\s+FIRST\s+FAILED\b\s*(?P<kinds>.*)$", re.I)
 
@@ -41,8 +42,8 @@ _LINE = re.compile(r"^(?P<card>.+?)\s+FIRST\s+FAILED\b\s*(?P<kinds>.*)$", re.I)
 @order(REROLL_WITH, stages=(TURN,), rule=RULE,
        example="REROLL WITH Re-roll FIRST FAILED COMBAT SAVES, ATONEMENT",
        doc="Play Try Again or Re-roll (arcana) when a die of yours fails in a roll of these "
-           "kinds (ATONEMENT, EVIL DEEDS, ANTEHELL, INFLUENCE, COMBAT SAVES (Re-roll "
-           "only), or ANY); lines tried in sheet order, after Caim's re-roll")
+           "kinds (ATONEMENT, EVIL DEEDS, ANTEHELL, INFLUENCE, FLIGHT, COMBAT SAVES "
+           "(Re-roll only), or ANY); lines tried in sheet order, after Caim's re-roll")
 def parse_reroll_with(rest: str, ctx: Ctx) -> tuple[str, dict]:
     m = _LINE.match(rest.strip())
     if not m:
