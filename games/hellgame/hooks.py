@@ -185,7 +185,9 @@ POINTS = {
     # failed dice (`failed(faces)` lists them, `what(faces, i)` names die i): each
     # registrant may re-roll some, changing `faces` in place and logging it, while the
     # roll still fails: Caim (action/abilities.py, 10), then the re-roll cards
-    # (action/reroll_cards.py, 20).
+    # (action/reroll_cards.py, 20). In combat `actx` is the Fight for a save
+    # (combat/saves.py, kind "combat saves") or the hit dice (combat/fight.py, "attacks"),
+    # a FleeCtx for flight; the cards play there only on flight (reroll_cards.py).
     "roll-failed": "(actx, player, kind, faces, failed, what)",
     # Asked (first) by the Actions: the id of the Daemon ability that gives a Daemon
     # `feature` ("walk-without-card", "march-double", "influence-reroll"), or None

@@ -279,7 +279,8 @@ def major_how(data: HellData, card_id: str) -> str:
         return (f"Combat{note}: {JOIN.format(name=name)}, then "
                 f"`COMBAT CAST {name}{on} IN <Sectio>`")
     target = getattr(spec, "target", None)
-    on = f" ON {target.form}" if target else ""
+    on = "" if not target else f" [ON {target.form}]" if getattr(target, "optional", False) \
+        else f" ON {target.form}"
     line = f"Action Phase{note}: `<Daemon>: CAST {name}{on}`"
     support = getattr(spec, "support", None)
     if support:

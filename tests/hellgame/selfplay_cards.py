@@ -105,6 +105,33 @@ def card_parts(cid: str, state: dict, player: str, n: dict[str, list[str]]) -> l
     return []
 
 
+#: Cards whose CAST line may carry the caster's own choice (issue 22, IP-29): the
+#: choice lines are drawn on their own random stream (`choice_lines`), so the lines the
+#: main stream picks, and the seeds, stay as they were.
+CHOOSING = ("arcana.landswap", "arcana.legio-infernalis", "arcana.the-iago-syndrome")
+
+
+def choice_lines(cid: str, state: dict, player: str, cast: str) -> list[str]:
+    """Variants of the accepted line `cast` that name the caster's choice: Landswap's two
+    Triumvirates, Legio Infernalis' Sectio, whom The Iago Syndrome's target challenges."""
+    if cid == "arcana.landswap":
+        others = [p for p in state["seats"] if p != player
+                  and any(o == p for o in state["owners"].values())]
+        return [f"{cast} ON {a} AND {b}" for a in others for b in others if a < b][:4]
+    if cid == "arcana.legio-infernalis":
+        return [f"{cast} ON {DATA.sectio[s].name}" for s, o in sorted(state["owners"].items())
+                if o == player][:4]
+    if cid == "arcana.the-iago-syndrome" and " ON " in cast:
+        target = next((d for d, x in state["daemons"].items()
+                       if DATA.daemons[d].name == cast.split(" ON ", 1)[1]), None)
+        if target is None:
+            return []
+        mates = [DATA.daemons[d].name for d, x in sorted(state["daemons"].items())
+                 if d != target and x["owner"] == state["daemons"][target]["owner"]]
+        return [f"{cast} CHALLENGING NONE"] + [f"{cast} CHALLENGING {m}" for m in mates]
+    return []
+
+
 def steer(state: dict, wanted: set[str]) -> None:
     """Deal the cards not yet played to the players, keeping every card in one place:
     each player's hand is swapped, card for card, with wanted cards from the deck, and
@@ -191,9 +218,15 @@ def card_lines(rng: random.Random, state: dict, player: str, odds: float = 0.5) 
     sheet = GAME.check_orders(state, player, "\n".join(flat + sorted(set(walks.values())))
                               + "\n")
     ok = {r.text.strip() for r in sheet.lines if r.status == "accepted"}
+    plain = {cid: [x for x in lines if x in ok and x.endswith(f"CAST {DATA.arcana[cid].name}")
+                   or cid == "arcana.the-iago-syndrome" and x in ok]
+             for cid, lines in tries.items() if cid in CHOOSING}
+    chosen = _choices(state, player, plain)
     out = []
-    for lines in tries.values():
+    for cid, lines in tries.items():
         good = [line for line in lines if line in ok]
+        if cid in plain:  # as before issue 22's choices, for the main stream
+            good = plain[cid]
         if good and " COUNTER " in f" {good[0]}":
             out.append(good[1] if len(good) > 1 and rng.random() < 0.7 else good[0])
         elif good and good[0].startswith("COMBAT CAST"):  # one per Sectio it may fight in
@@ -202,6 +235,8 @@ def card_lines(rng: random.Random, state: dict, player: str, odds: float = 0.5) 
                     if any(x.endswith(f" IN {w}") or f" IN {w} ROUND" in x for x in good)]
         elif good:
             out.append(rng.choice(good))
+            if cid in chosen and out[-1] in chosen[cid]:
+                out[-1] = chosen[cid][out[-1]]
     for cid, walk in walks.items():  # after the card's CAST line, if it has one
         cast = next((i for i, line in enumerate(out)
                      if line.startswith(walk.split(":")[0] + ": CAST " + DATA.arcana[cid].name)),
@@ -235,6 +270,25 @@ def support_lines(state: dict, player: str, asks: list[str]) -> list[str]:
     mine = [DATA.daemons[d["id"]].name for d in state["daemons"].values()
             if d["owner"] == player and not d["incapacitated"]]
     return [f"{d}: {a}" for a in asks for d in mine]
+
+
+def _choices(state: dict, player: str, plain: dict[str, list[str]]) -> dict:
+    """For each CHOOSING card, its plain line -> a variant naming the choice, accepted
+    by the checker, drawn on a stream of its own (half the time; else the default)."""
+    alt = random.Random(f"choices-{player}-{state['turn']}-{state['next_unit']}")
+    tries = {(cid, cast): choice_lines(cid, state, player, cast)
+             for cid, casts in plain.items() for cast in casts}
+    flat = [x for xs in tries.values() for x in xs]
+    if not flat:
+        return {}
+    sheet = GAME.check_orders(state, player, "\n".join(flat) + "\n")
+    ok = {r.text.strip() for r in sheet.lines if r.status == "accepted"}
+    out: dict[str, dict[str, str]] = {}
+    for (cid, cast), xs in tries.items():
+        good = [x for x in xs if x in ok]
+        if good and alt.random() < 0.5:
+            out.setdefault(cid, {})[cast] = alt.choice(good)
+    return out
 
 
 def pressure_lines(rng: random.Random, state: dict, player: str) -> list[str]:

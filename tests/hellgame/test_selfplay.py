@@ -71,7 +71,10 @@ def random_sheet(rng: random.Random, state: dict, player: str, gifts: bool = Fal
         lines += unit_gifts(state, player, me, others)
     lines += consent_lines(state, player, others)
     if any(d["name"] == "Caim" for d in me["daemons"]):  # no rng: the seeds stay as chosen
-        lines.append("CAIM REROLLS FIRST FAILED FLIGHT, ATONEMENT")  # flight dice too
+        # issue 22: half the time her combat dice too, on a stream of their own
+        combat = random.Random(f"caim-{player}-{state['turn']}").random() < 0.5
+        lines.append("CAIM REROLLS FIRST FAILED FLIGHT, ATONEMENT"  # flight dice too
+                     + (", COMBAT SAVES, ATTACKS" if combat else ""))
     if rng.random() < 0.3:
         lines.append(rng.choice(["FLEE ANYWHERE IF OUTNUMBERED", "FLEE ANYWHERE",
                                  f"GRANT PASSAGE TO {rng.choice(others)}"]))
@@ -276,6 +279,31 @@ def test_self_play_plays_the_arcana_and_keeps_the_invariants():
     assert pra <= set(played)
     assert {"action", "combat", "action-or-combat", "play-right-away"} <= kinds
     assert len(played) >= 50, len(played)
+
+
+def test_ip_29_self_play_names_the_casters_card_choices():
+    """Issue 22 (IP-29): the self-play's CAST lines sometimes name the caster's choice,
+    drawn on a random stream of their own (selfplay_cards.CHOOSING): Landswap's two
+    Triumvirates, Legio Infernalis' Sectio, whom The Iago Syndrome's target
+    challenges; every line it writes is one the checker accepts."""
+    from selfplay_cards import card_lines
+
+    seats = ["anna", "boris", "chiara", "dmitri"]
+    state, _, _ = GAME.new_game(seats, {}, Dice("choices"))
+    state = GAME.resolve(state, {p: None for p in seats}, Dice("choices-0")).state
+    state["players"]["anna"]["hand"] = ["arcana.landswap", "arcana.legio-infernalis",
+                                        "arcana.the-iago-syndrome"]
+    lines, first = set(), state["turn"]
+    for turn in range(first, first + 12):  # the choices' stream is seeded by the turn
+        state["turn"] = turn
+        lines |= set(card_lines(random.Random(turn), state, "anna", 1.0))
+    state["turn"] = first
+    sheet = GAME.check_orders(state, "anna", "\n".join(sorted(lines)) + "\n")
+    assert {r.status for r in sheet.lines} == {"accepted"}
+    assert any("CAST Landswap ON " in x for x in lines)
+    assert any("CAST Legio Infernalis ON " in x for x in lines)
+    assert any(" CHALLENGING " in x for x in lines)
+    assert any(x.endswith("CAST Landswap") for x in lines)  # the default, too
 
 
 @pytest.mark.skipif(not os.environ.get("PBEM_LONG_SELFPLAY"),

@@ -6,8 +6,10 @@ from __future__ import annotations
 from phase_runner import run_phase
 from spells_kit import acts, countered, kinds, notes
 
+from pbem.engine import ILLEGAL
 from pbem_games.hellgame import action
 from pbem_games.hellgame.data import load_data
+from pbem_games.hellgame.orders import check_sheet
 
 DATA = load_data()
 
@@ -239,6 +241,54 @@ def test_the_iago_syndrome_lost_duel_and_prerequisites(make_state):
     log = run_phase(action.run, st, DATA, orders={
         "a": "Ashtaroth: CAST The Iago Syndrome ON Xaphan\n"})
     assert notes(log, "a") == ["Ashtaroth (a): CAST not possible: Xaphan is Incapacitated"]
+
+
+def test_ip_29_the_iago_syndrome_caster_names_whom_the_target_challenges(make_state):
+    """IP-29 (card-specific choices are the caster's): "it may challenge each of them"
+    (003 l.2197): CHALLENGING Gomory: Xaphan challenges Gomory only; Naburos stands."""
+    st = _iago_state(make_state)
+    log = run_phase(action.run, st, DATA, orders={
+        "a": "Ashtaroth: CAST The Iago Syndrome ON Xaphan CHALLENGING Gomory\n"},
+        script=[6] * 6 + [1, 1] + [6, 1])
+    assert acts(log, "iago", "iago-duel") == [
+        ("iago", "Ashtaroth (a) wins the Duel of Hearts: Xaphan (b) turns on the other Daemons "
+                 "of b's Triumvirate, challenging each to a Duel of Skulls (those the caster "
+                 "named, lowest rank first)"),
+        ("iago-duel", "Xaphan (b) beats Gomory (b) in a Duel of Skulls; Gomory is "
+                      "Incapacitated and takes no Action this phase [HG-9.0-02]")]
+    assert [st.daemons[d].incapacitated for d in ("daemon.xaphan", "daemon.naburos",
+                                                  "daemon.gomory")] == [False, False, True]
+    assert st.players["b"].favours == 1
+
+
+def test_ip_29_the_iago_syndrome_challenging_none(make_state):
+    """IP-29: CHALLENGING NONE: the caster wins the Duel of Hearts, no Duel of Skulls is
+    fought; b still earns the Favour, as printed."""
+    st = _iago_state(make_state)
+    log = run_phase(action.run, st, DATA, orders={
+        "a": "Ashtaroth: CAST The Iago Syndrome ON Xaphan CHALLENGING NONE\n"},
+        script=[6] * 6 + [1, 1])
+    assert acts(log, "iago-duel") == [("iago-duel", "Xaphan (b) challenges nobody")]
+    assert not any(d.incapacitated for d in st.daemons.values())
+    assert st.players["b"].favours == 1
+
+
+def test_ip_29_the_iago_syndrome_challenging_is_read_and_checked(make_state):
+    """IP-29: CHALLENGING is written back by name; a Daemon outside the target's
+    Triumvirate is refused as the card is cast, costing nothing."""
+    st = _iago_state(make_state)
+    sheet = check_sheet(st, DATA, "a", "Ashtaroth: CAST The Iago Syndrome ON xaphan "
+                        "challenging naburos and gomory\n")
+    assert sheet.lines[0].canonical == ("Ashtaroth: CAST The Iago Syndrome ON Xaphan "
+                                        "CHALLENGING Naburos, Gomory")
+    bad = check_sheet(st, DATA, "a", "Ashtaroth: CAST The Iago Syndrome ON Xaphan "
+                      "CHALLENGING Xaphan\n")
+    assert bad.lines[0].status == ILLEGAL
+    log = run_phase(action.run, st, DATA, orders={
+        "a": "Ashtaroth: CAST The Iago Syndrome ON Xaphan CHALLENGING Ashtaroth\n"})
+    assert notes(log, "a") == ["Ashtaroth (a): CAST not possible: Ashtaroth is not a Daemon "
+                               "of Xaphan's Triumvirate: it cannot be challenged"]
+    assert st.players["a"].hand == ["arcana.the-iago-syndrome"]
 
 
 def test_the_iago_syndrome_can_be_countered(make_state):

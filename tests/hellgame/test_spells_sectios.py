@@ -6,8 +6,10 @@ from __future__ import annotations
 from phase_runner import run_phase
 from spells_kit import acts, countered, notes
 
+from pbem.engine import ILLEGAL, INVALID
 from pbem_games.hellgame import action
 from pbem_games.hellgame.data import load_data
+from pbem_games.hellgame.orders import check_sheet
 
 DATA = load_data()
 
@@ -43,6 +45,37 @@ def test_landswap_default_choice_of_triumvirates(make_state):
         ("default", "a names no Triumvirates for Landswap: by default a die chooses b and d"),
         ("landswap", "Landswap: b gives FALSIFIERS to d and d gives COURT OF CORRUPTION to b")]
     assert st.owners["sectio.falsifiers"] == "d" and st.owners["sectio.liars"] == "c"
+
+
+def test_ip_29_landswap_caster_names_the_two_triumvirates(make_state):
+    """IP-29: the caster "orders two other Triumvirates" (003 l.1952): ON b AND d, no
+    die picks them; their Sectio are still drawn at random (one each here)."""
+    st = make_state(players={"a": {"favours": 1, "daemons": ["daemon.caim"],
+                                   "hand": ["arcana.landswap"]}, "b": {}, "c": {}, "d": {}},
+                    owners={"sectio.falsifiers": "b", "sectio.liars": "c",
+                            "sectio.court-of-corruption": "d"})
+    log = run_phase(action.run, st, DATA, orders={"a": "Caim: CAST Landswap ON b AND d\n"},
+                    script=[])
+    assert acts(log)[1:] == [
+        ("landswap", "Landswap: b gives FALSIFIERS to d and d gives COURT OF CORRUPTION to b")]
+    assert st.owners["sectio.liars"] == "c"
+
+
+def test_ip_29_landswap_named_triumvirates_are_read_and_checked(make_state):
+    """IP-29: ON is written back; the caster himself or one player twice is refused
+    on the sheet; a named Triumvirate with no Sectio refuses the cast, costing nothing."""
+    st = make_state(players={"a": {"favours": 1, "daemons": ["daemon.caim"],
+                                   "hand": ["arcana.landswap"]}, "b": {}, "c": {}, "d": {}},
+                    owners={"sectio.falsifiers": "b", "sectio.liars": "c"})
+    assert check_sheet(st, DATA, "a", "Caim: CAST Landswap ON B, c\n").lines[0].canonical \
+        == "Caim: CAST Landswap ON b AND c"
+    for bad in ("ON a AND b", "ON b AND b", "ON b"):
+        assert check_sheet(st, DATA, "a", f"Caim: CAST Landswap {bad}\n").lines[0].status \
+            in (ILLEGAL, INVALID)
+    log = run_phase(action.run, st, DATA, orders={"a": "Caim: CAST Landswap ON b AND d\n"})
+    assert notes(log, "a") == ["Caim (a): CAST not possible: d controls no Sectio whose "
+                               "owner may change"]
+    assert st.players["a"].favours == 1
 
 
 def test_landswap_needs_two_other_triumvirates_with_sectio(make_state):
@@ -109,6 +142,32 @@ def test_legio_infernalis_default_sectio_and_the_legion_cap(make_state):
                              "1 Legion (a has no more free Legion counters) and Hellhound 5, "
                              "minded by Legion u13")]
     assert len(st.units_of("a", "legion")) == 12
+
+
+def test_ip_29_legio_infernalis_caster_names_the_sectio(make_state):
+    """IP-29: "in any Sectio the caster's player owns" (003 l.1960): ON Falsifiers, no
+    die picks the Sectio (the dice: Sulla, then Hellhound 5)."""
+    st = _legio_state(make_state, owners={"sectio.liars": "a", "sectio.falsifiers": "a"})
+    log = run_phase(action.run, st, DATA,
+                    orders={"a": "Caim: CAST Legio Infernalis ON Falsifiers\n"}, script=[2, 2])
+    assert acts(log)[1:] == [
+        ("legio-infernalis", "Legio Infernalis: Lieutenant Sulla appears in FALSIFIERS for a "
+                             "with 3 Legions and Hellhound 5, minded by Legion u2")]
+    assert {u.location for u in st.units} == {"sectio.falsifiers"}
+
+
+def test_ip_29_legio_infernalis_named_sectio_is_read_and_checked(make_state):
+    """IP-29: ON is written back by name; AnteHell is refused on the sheet; a Sectio the
+    caster's player does not control refuses the cast, costing nothing."""
+    st = _legio_state(make_state, owners={"sectio.liars": "a", "sectio.falsifiers": "b"})
+    assert check_sheet(st, DATA, "a", "Caim: CAST Legio Infernalis ON liars\n") \
+        .lines[0].canonical == "Caim: CAST Legio Infernalis ON LIARS"
+    assert check_sheet(st, DATA, "a", "Caim: CAST Legio Infernalis ON AnteHell\n") \
+        .lines[0].status == ILLEGAL
+    log = run_phase(action.run, st, DATA,
+                    orders={"a": "Caim: CAST Legio Infernalis ON Falsifiers\n"})
+    assert notes(log, "a") == ["Caim (a): CAST not possible: a does not control FALSIFIERS"]
+    assert st.units == [] and st.players["a"].disfavours == 0
 
 
 def test_legio_infernalis_needs_a_sectio(make_state):

@@ -65,10 +65,13 @@ PLURALS = {HIGHER_RANK: "Daemons of higher rank"}
 
 @dataclass(frozen=True)
 class Target:
-    """How a card's `ON ...` part is read: `parse(text, ctx)` -> (canonical, dict)."""
+    """How a card's `ON ...` part is read: `parse(text, ctx)` -> (canonical, dict).
+    `optional`: the card may be cast without ON (a choice with a default, IP-29:
+    Landswap's Triumvirates, Legio Infernalis' Sectio)."""
 
     form: str  # for messages: "<Daemon>", "<player> AT <Sectio>"
     parse: Callable
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -222,6 +225,8 @@ def parse_cast(text: str, ctx) -> tuple[str, dict]:
         if rest is not None:
             raise OrderError(INVALID, f"{card.name} takes no target, so nothing may follow ON",
                              RULE, f"write CAST {card.name}")
+        return f"CAST {card.name}", {"card": cid, "target": {}}
+    if rest is None and sp.target.optional:
         return f"CAST {card.name}", {"card": cid, "target": {}}
     if rest is None:
         raise OrderError(INVALID, f"{card.name} needs a target", RULE,

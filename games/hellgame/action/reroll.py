@@ -23,6 +23,10 @@ better or worse. Sites with the hook:
   Combat Phase (combat/rounds.py `FleeCtx`, with `fight`) and in the Random Moves Phase
   (random_moves/common.py `MoveCtx`): Caim's ability works in all three ("each turn"),
   the cards only where their texts allow (reroll_cards.py).
+- COMBAT SAVES (combat/saves.py `save_one`, the context the Fight): a failed save, before
+  the Re-roll card's own hook point (combat-save-failed); issue 22.
+- ATTACKS (combat/fight.py `attack`, the Fight): the dice of one Unit's combat roll that
+  miss; Caim re-rolls the first. No card plays on these two here (reroll_cards.py).
 """
 
 from __future__ import annotations

@@ -20,20 +20,22 @@ data (data/arcana.yaml).
 
 from __future__ import annotations
 
-from pbem.engine import INVALID
+import re
+
+from pbem.engine import ILLEGAL, INVALID
 
 from .. import events
 from ..errors import OrderError
 from ..favours import duel
 from ..hooks import hook
 from ..log import count
-from ..names import match
+from ..names import match, normalise
 from ..orders.common import place_name
 from ..state import IN_HELL, LEGION, LIEUTENANT, Daemon, Unit
-from . import countering, magic
+from . import conditions, countering, magic
 from .abilities import on_pass_for_good
 from .context import ActionCtx
-from .magic import COUNTER, DAEMON, RULE, Cast, Target, spell, stack_target
+from .magic import COUNTER, DAEMON, RULE, Cast, Target, daemon_target, spell, stack_target
 from .spells_combat_halves import defection_fight, lieutenant_name
 from .spells_incapacitation import _incapacitate
 
@@ -331,6 +333,35 @@ def duel_of_sorcery(c: Cast) -> None:
 
 # -- The Iago Syndrome ------------------------------------------------------------------------
 
+_CHALLENGING = re.compile(r"^(?P<daemon>.+?)\s+CHALLENGING\s+(?P<whom>.+)$", re.I)
+IAGO_HINT = "e.g. CAST The Iago Syndrome ON Baal CHALLENGING Naburos, or CHALLENGING NONE"
+
+
+def iago_target(text: str, ctx) -> tuple[str, dict]:
+    """`ON <Daemon> [CHALLENGING <Daemon>[, <Daemon>...] | CHALLENGING NONE]`: "it may
+    challenge each of them" (003 l.2197): whom it challenges is the caster's choice
+    (IP-29: card-specific choices are the caster's); without CHALLENGING, all of them."""
+    m = _CHALLENGING.match(text.strip())
+    if not m:
+        return daemon_target(text, ctx)
+    name, target = daemon_target(m["daemon"], ctx)
+    whom = m["whom"].strip()
+    if normalise(whom) == "none":
+        return f"{name} CHALLENGING NONE", {**target, "challenging": []}
+    named: list[str] = []
+    for part in (p for p in re.split(r"\s*,\s*|\s+AND\s+", whom, flags=re.I) if p):
+        d = conditions.daemon_in_play(part, ctx, RULE)
+        if d == target["daemon"]:
+            raise OrderError(ILLEGAL, f"{name} cannot challenge itself", RULE, IAGO_HINT)
+        if d not in named:
+            named.append(d)
+    if not named:
+        raise OrderError(INVALID, "CHALLENGING needs the Daemons challenged, or NONE", RULE,
+                         IAGO_HINT)
+    names = ", ".join(ctx.data.daemons[d].name for d in named)
+    return f"{name} CHALLENGING {names}", {**target, "challenging": named}
+
+
 def _iago_check(c: Cast) -> str | None:
     t = c.target["daemon"]
     name = c.data.daemons[t].name
@@ -340,10 +371,16 @@ def _iago_check(c: Cast) -> str | None:
         return f"{name} is {c.player}'s own Daemon"
     if c.st.daemons[t].incapacitated:
         return f"{name} is Incapacitated"
+    for d in c.target.get("challenging", []):
+        if d not in c.st.daemons or c.st.daemons[d].owner != c.st.daemons[t].owner:
+            return (f"{c.data.daemons[d].name} is not a Daemon of {name}'s Triumvirate: "
+                    "it cannot be challenged")
     return None
 
 
-@spell("arcana.the-iago-syndrome", target=DAEMON, check=_iago_check)
+@spell("arcana.the-iago-syndrome", target=Target("<Daemon> [CHALLENGING <Daemon>, ...]",
+                                                 iago_target),
+       check=_iago_check)
 def the_iago_syndrome(c: Cast) -> None:
     """003 l.2197. The caster and the target fight a Duel of Hearts (HG-3.4-05); if the
     caster wins, the target turns on the other Daemons of its own Triumvirate, lowest
@@ -351,7 +388,9 @@ def the_iago_syndrome(c: Cast) -> None:
     rank, HG-9.1-01). Each is challenged to a Duel of Skulls and the loser is
     Incapacitated (HG-9.0-02 if it has yet to act). Incapacitated Daemons are not
     challenged; once the target itself loses it is Incapacitated and challenges no more.
-    "May challenge": the target's owner is not asked, it challenges every one (default).
+    "May challenge": whom it challenges is the caster's choice (IP-29): `CHALLENGING
+    <Daemon>, ...` (those named, still lowest rank first) or `CHALLENGING NONE`; without
+    it, every one (the default). The target's owner is not asked.
     Its place does not change ("goes back among" them is read as the story, not a move).
     As printed, the affected Triumvirate (the target's) earns 1 Favour, once, whenever
     the caster wins the first duel; nothing happens if the caster loses it."""
@@ -363,12 +402,16 @@ def the_iago_syndrome(c: Cast) -> None:
                      "effect", "HG-3.4-05", card=c.card, daemon=t, winner=winner)
         return
     owner = st.daemons[t].owner
+    chosen = c.target.get("challenging")
+    how = "(the default: it challenges them all, lowest rank first)" if chosen is None \
+        else "(those the caster named, lowest rank first)" if chosen else \
+        "(the caster names none: it challenges nobody)"
     c.log.public("iago", f"{c.who()} wins the Duel of Hearts: {c.who(t)} turns on the other "
                  f"Daemons of {owner}'s Triumvirate, challenging each to a Duel of Skulls "
-                 "(the default: it challenges them all, lowest rank first)", "HG-3.4-05",
-                 card=c.card, daemon=t, winner=winner)
+                 f"{how}", "HG-3.4-05", card=c.card, daemon=t, winner=winner)
     others = [d for d in st.daemons.values()
-              if d.owner == owner and d.id != t and not d.incapacitated]
+              if d.owner == owner and d.id != t and not d.incapacitated
+              and (chosen is None or d.id in chosen)]
     others.sort(key=lambda d: (-data.daemons[d.id].rank, d.id))
     for other in others:
         if st.daemons[t].incapacitated:
@@ -382,7 +425,9 @@ def the_iago_syndrome(c: Cast) -> None:
         c.log.public("iago-duel", f"{c.who(won)} beats {c.who(loser)} in a Duel of Skulls; "
                      f"{data.daemons[loser].name} {state}{gone}", "HG-3.4-05", card=c.card,
                      winner=won, loser=loser)
-    if not others:
+    if not others and chosen == []:
+        c.log.public("iago-duel", f"{c.who(t)} challenges nobody", RULE, card=c.card)
+    elif not others:
         c.log.public("iago-duel", f"{owner} has no other Daemon able to answer the challenge",
                      "HG-6.1-04", card=c.card)
     st.players[owner].favours += 1

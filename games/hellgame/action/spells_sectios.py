@@ -5,18 +5,26 @@ One small function per card, registered in effects.ARCANA under the card's id by
 adds up support before calling it); the printed text, timing, place and costs are
 data (data/arcana.yaml).
 
-- Landswap: two other Triumvirates swap one Sectio each, both drawn at random.
+- Landswap: two other Triumvirates swap one Sectio each, both drawn at random; the
+  caster names the two (`CAST Landswap ON beast AND void`).
 - Legio Infernalis: a random available Lieutenant, his Legions and a Hellhound appear in
-  a Sectio of the caster's player.
+  a Sectio of the caster's player, which he names (`CAST Legio Infernalis ON Spies`).
+
+Both choices are the caster's (IP-29); with none named (no ON), a die makes it.
 """
 
 from __future__ import annotations
 
+import re
+
+from pbem.engine import ILLEGAL, INVALID
+
+from ..errors import OrderError
 from ..log import count
-from ..orders.common import place_name
+from ..orders.common import place_id, place_name, player_name
 from ..ownership import Step
-from ..state import HELLHOUND, LEGION, LIEUTENANT
-from .magic import RULE, Cast, spell
+from ..state import ANTEHELL, HELLHOUND, LEGION, LIEUTENANT
+from .magic import RULE, Cast, Target, spell
 
 # -- Landswap --------------------------------------------------------------------------------
 
@@ -29,22 +37,45 @@ def _landswap_players(c: Cast) -> list[str]:
     return [p for p in c.st.seats if p != c.player and _swappable(c, p)]
 
 
+def landswap_target(text: str, ctx) -> tuple[str, dict]:
+    """`ON <player> AND <player>` (or `<player>, <player>`): the two other Triumvirates
+    the caster orders to swap (003 l.1952 "ordina a due altri Triunvirati", IP-29)."""
+    parts = [p for p in re.split(r"\s*,\s*|\s+AND\s+", text.strip(), flags=re.I) if p]
+    if len(parts) != 2:
+        raise OrderError(INVALID, f"{text.strip()!r}: Landswap names two other Triumvirates",
+                         RULE, "e.g. CAST Landswap ON beast AND void")
+    a, b = (player_name(p, ctx, RULE) for p in parts)
+    if a == b:
+        raise OrderError(ILLEGAL, f"{a} is named twice: Landswap needs two Triumvirates",
+                         RULE, "e.g. CAST Landswap ON beast AND void")
+    return f"{a} AND {b}", {"players": [a, b]}
+
+
 def _landswap_check(c: Cast) -> str | None:
-    if len(_landswap_players(c)) < 2:
+    able = _landswap_players(c)
+    if len(able) < 2:
         return ("Landswap needs two other Triumvirates that each control a Sectio whose "
                 "owner may change")
+    for p in c.target.get("players", []):
+        if p not in able:
+            return f"{p} controls no Sectio whose owner may change"
     return None
 
 
-@spell("arcana.landswap", check=_landswap_check)
+@spell("arcana.landswap", target=Target("<player> AND <player>", landswap_target,
+                                        optional=True), check=_landswap_check)
 def landswap(c: Cast) -> None:
     """Two other Triumvirates swap one Sectio each; both Sectio are drawn at random
-    (003 l.1952). The caster's player names the two Triumvirates; by email, with more
-    than two that could swap, they are drawn by die (the default, logged). Only the
-    Control Boxes change (HG-2.4.2-01): Units stay where they are. A Sectio frozen by
-    The Boss Is Touchy cannot change owner and is not drawn."""
+    (003 l.1952). The caster "orders two other Triumvirates": his player names them
+    (`ON beast AND void`, IP-29); with none named and more than two that could swap,
+    they are drawn by die (the default, logged). Only the Control Boxes change
+    (HG-2.4.2-01): Units stay where they are. A Sectio frozen by The Boss Is Touchy
+    cannot change owner and is not drawn."""
     players = _landswap_players(c)
-    if len(players) > 2:
+    named = c.target.get("players")
+    if named:
+        players = [p for p in players if p in named]
+    elif len(players) > 2:
         first = c.dice.pick(players, f"{RULE} Landswap: first Triumvirate (default: by die)",
                             c.player)
         rest = [p for p in players if p != first]
@@ -67,15 +98,29 @@ def landswap(c: Cast) -> None:
 
 # -- Legio Infernalis ------------------------------------------------------------------------
 
+def legio_target(text: str, ctx) -> tuple[str, dict]:
+    """`ON <Sectio>`: where the Legions appear, "in any Sectio the caster's player owns"
+    (003 l.1960, IP-29); that he controls it is checked as the card is cast."""
+    where = place_id(text, ctx.data, RULE)
+    if where == ANTEHELL:
+        raise OrderError(ILLEGAL, "Legio Infernalis appears in a Sectio, not in AnteHell",
+                         RULE, "e.g. CAST Legio Infernalis ON Spies")
+    return place_name(where, ctx.data).upper(), {"sectio": where}
+
+
 def _legio_check(c: Cast) -> str | None:
     if not c.st.sectio_of(c.player):
         return f"{c.player} controls no Sectio where Legio Infernalis could appear"
+    named = c.target.get("sectio")
+    if named and named not in c.st.sectio_of(c.player):
+        return f"{c.player} does not control {place_name(named, c.data)}"
     if not any(c.st.lieutenant_boxes):
         return "no Lieutenant is available: every Lieutenants Available box is empty"
     return None
 
 
-@spell("arcana.legio-infernalis", check=_legio_check)
+@spell("arcana.legio-infernalis", target=Target("<Sectio>", legio_target, optional=True),
+       check=_legio_check)
 def legio_infernalis(c: Cast) -> None:
     """"Pick one of the available Lieutenants at random" (003 l.1960): the available
     Lieutenants are those a recruit could get, the top one of each non-empty Lieutenants
@@ -84,7 +129,8 @@ def legio_infernalis(c: Cast) -> None:
     the player's own counters at no Soul cost, as many as are free (HG-8.2-02), and one
     Hellhound from the box (if any is left) minded by the first of those Legions (with no
     Legion to mind it, it is a rampaging hound, HG-3.2-03). The Sectio is the player's
-    choice among those he controls; by email a die picks it (the default, logged). The
+    choice among those he controls (`ON <Sectio>`, IP-29); with none named a die picks
+    it (the default, logged). The
     Disfavour is taken as the card is played (HG-9.8.1-04)."""
     st, data = c.st, c.data
     full = [i for i, pile in enumerate(st.lieutenant_boxes) if pile]
@@ -98,8 +144,10 @@ def legio_infernalis(c: Cast) -> None:
         c.log.public("lieutenants-return", f"Box {box + 1} is empty: the Lieutenants of the "
                      "Return box move into it.", "HG-8.3.1-05")
     mine = st.sectio_of(c.player)
-    where = c.dice.pick(mine, f"{RULE} Legio Infernalis: Sectio (default: by die)", c.player)
-    if len(mine) > 1:
+    named = c.target.get("sectio")
+    where = named if named in mine else \
+        c.dice.pick(mine, f"{RULE} Legio Infernalis: Sectio (default: by die)", c.player)
+    if not named and len(mine) > 1:
         c.log.public("default", f"{c.player} names no Sectio for Legio Infernalis: by "
                      f"default a die chooses {place_name(where, data)}", RULE, card=c.card)
     lt = data.lieutenants[ref]

@@ -13,11 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import hooks, macina
+from ..action import reroll
 from ..favours import attribute
 from ..log import count
 from ..orders import orders_of
 from ..orders.common import place_name
 from ..orders.failures import IN_PART, order_failed
+from ..orders.keywords import ATTACKS
 from ..state import HELLHOUND, IN_HELL, LEGION, LIEUTENANT, Unit
 from . import lasting
 from .parties import is_player, legions, rank_by, units_of, whose
@@ -348,7 +350,9 @@ def lt_bonus(f: Fight, party: str, atk: list[tuple[Unit, int]]) -> dict[str, int
 def attack(f: Fight, i: int, hit_on: int) -> int:
     """Side i's hits; `f.hitters[i]` lists the party of each hit, in order (for the kills
     Boredom counts). A card in force outside the fight may add to every roll (hook
-    point combat-roll-bonus: the raging Units' +2, hellcards/rage.py)."""
+    point combat-roll-bonus: the raging Units' +2, hellcards/rage.py). A Triumvirate's
+    dice that miss go through the re-roll step (action/reroll.py, hook point
+    roll-failed, kind ATTACKS: a Daemon ability's re-roll, IP-33)."""
     hits = 0
     f.hitters[i] = []
     for p in f.sides[i]:
@@ -360,6 +364,11 @@ def attack(f: Fight, i: int, hit_on: int) -> int:
                                  else None) for _ in range(n)]
             add = bonus.get(u.id, 0) + f.bonus[i] + f.boost.get(p, 0) \
                 + roll_bonus(f.st, f.sectio, p) + lasting.attack(f, i, p, u)
+            if is_player(p):
+                faces = reroll.dice(
+                    f, p, ATTACKS, faces,
+                    lambda fs, add=add: [k for k, x in enumerate(fs) if x + add < hit_on],
+                    lambda fs, k, u=u: f"the {fs[k]} of {u.kind} {u.id}'s combat roll")
             got = sum(1 for x in faces if x + add >= hit_on)
             hits += got
             f.hitters[i] += [p] * got

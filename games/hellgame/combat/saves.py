@@ -11,8 +11,10 @@ Each hit needs its own save; the first failure destroys the Unit (A-24).
 from __future__ import annotations
 
 from .. import hooks
+from ..action import reroll
 from ..favours import attribute
 from ..log import count
+from ..orders.keywords import COMBAT_SAVES
 from ..state import HELLHOUND, LEGION, LIEUTENANT, Unit
 from . import lasting
 from .fight import HITS, Fight, minds, roll_bonus
@@ -65,9 +67,15 @@ def place(f: Fight, side: int, hits: int) -> list[tuple[str, Unit, int]]:
 
 def save_one(f: Fight, party: str, u: Unit) -> tuple[bool, int]:
     """(saved?, die) for one hit on `u` (HG-11.2.3-04..06; FREEBOOTER SAVES). A failed
-    save may be re-rolled by a card (hook point combat-save-failed: Re-roll, REROLL WITH;
-    action/reroll_cards.py)."""
+    save of a Triumvirate's goes through the re-roll step (action/reroll.py, hook point
+    roll-failed, kind COMBAT SAVES: a Daemon ability's re-roll, IP-33), then, if it still
+    fails, may be re-rolled by a card (hook point combat-save-failed: Re-roll, REROLL
+    WITH; action/reroll_cards.py)."""
     die, need = _save_roll(f, party, u)
+    if die > need and is_player(party):
+        die = reroll.dice(f, party, COMBAT_SAVES, [die],
+                          lambda fs: [0] if fs[0] > need else [],
+                          lambda fs, i: f"the save of {u.kind} {u.id} ({fs[i]})")[0]
     if die > need and is_player(party):
         die = hooks.first("combat-save-failed", f, party,
                           f"the save of {u.kind} {u.id} ({die})", die) or die

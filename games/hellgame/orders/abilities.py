@@ -14,8 +14,9 @@ his) grants it; see action/queue.py for how the PASS line uses the grant.
 
 Caim "each turn, may re-roll one die rolled by her Triumvirate" (ability.caim): the first
 die of her player's that fails in a roll of a kind listed here is re-rolled, once a turn
-(action/reroll.py): the kinds in REROLL_KINDS, flight dice included (action/flight.py,
-in every phase a stack flees).
+(action/reroll.py): the kinds in CAIM_KINDS, flight dice included (action/flight.py,
+in every phase a stack flees), and in combat a failed save (COMBAT SAVES) and the hit
+dice (ATTACKS): dice her Triumvirate rolls, so the text allows them.
 
 Belphegor "in the Hell Phase may discard any card just drawn and draw a replacement"
 (ability.belphegor; IP-07): the first entry (a card name or Minor Arcana kind, as in
@@ -44,9 +45,9 @@ from .common import card_or_kind, listed
 from .keywords import (
     ANY,
     BELPHEGOR_REDRAWS,
+    CAIM_KINDS,
     CAIM_REROLLS,
     PAYMON_GRANTS,
-    REROLL_KINDS,
     XAPHAN_CHOOSES,
 )
 
@@ -58,7 +59,7 @@ RULE = "IP-33"
 #: each one more doubles the work of reading the line.
 MAX_JOINERS = 4
 
-_KIND_WORDS = "ATONEMENT, EVIL DEEDS, ANTEHELL, INFLUENCE, FLIGHT or ANY"
+_KIND_WORDS = "ATONEMENT, EVIL DEEDS, ANTEHELL, INFLUENCE, FLIGHT, COMBAT SAVES, ATTACKS or ANY"
 
 _GRANT = re.compile(r"^DOUBLE\s+PASS\s+TO\s+(?P<who>.+?)(?:\s+(?P<if>IF)\b\s*(?P<cond>.*))?$",
                     re.I)
@@ -118,8 +119,8 @@ def grant_text(o: dict, ctx: Ctx) -> str:
 @order(CAIM_REROLLS, stages=(TURN,), rule=RULE, repeatable=False,
        example="CAIM REROLLS FIRST FAILED ATONEMENT, ANTEHELL",
        doc="Caim's ability: once a turn, re-roll the first die of yours that fails in a "
-           "roll of these kinds (ATONEMENT, EVIL DEEDS, ANTEHELL, INFLUENCE, FLIGHT, or ANY "
-           "of them)")
+           "roll of these kinds (ATONEMENT, EVIL DEEDS, ANTEHELL, INFLUENCE, FLIGHT, COMBAT "
+           "SAVES, ATTACKS (the hit dice), or ANY of them)")
 def parse_reroll(rest: str, ctx: Ctx) -> tuple[str, dict]:
     m = _REROLL.match(rest.strip())
     _owner_of(CAIM, ctx, CAIM_REROLLS)
@@ -127,7 +128,7 @@ def parse_reroll(rest: str, ctx: Ctx) -> tuple[str, dict]:
     for part in (p for p in re.split(r"\s*,\s*|\s+OR\s+|\s+AND\s+", m["kinds"], flags=re.I)
                  if p.strip()):
         word = normalise(part)
-        kind = ANY if word == ANY else REROLL_KINDS.get(word)
+        kind = ANY if word == ANY else CAIM_KINDS.get(word)
         if kind is None:
             raise OrderError(INVALID, f"{part.strip()!r} is not a kind of roll Caim re-rolls",
                              RULE, f"write {_KIND_WORDS}")

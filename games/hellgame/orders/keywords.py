@@ -17,3 +17,10 @@ REROLL_KINDS = {"atonement": "atonement", "evil deeds": "evil deeds",
                 "antehell": "antehell", "leaving antehell": "antehell",
                 "influence": "influence", "flight": "flight", "flee": "flight"}
 ANY = "any"
+#: The Combat Phase's dice with Caim's re-roll ("one die rolled by her Triumvirate",
+#: ability.caim): a failed save (combat/saves.py) and the hit dice (combat/fight.py
+#: `attack`), through the same hook point "roll-failed" (action/reroll.py).
+COMBAT_SAVES, ATTACKS = "combat saves", "attacks"
+CAIM_KINDS = {**REROLL_KINDS, "combat saves": COMBAT_SAVES, "combat save": COMBAT_SAVES,
+              "saves": COMBAT_SAVES, "attacks": ATTACKS, "attack": ATTACKS,
+              "hit dice": ATTACKS, "combat attacks": ATTACKS}
