@@ -235,3 +235,25 @@ def test_random_self_play_with_missed_turns_keeps_the_invariants():
             if res.finished:
                 break
     assert used > 0, (used, dropped)
+
+
+def test_the_carried_orders_note_fits_a_phone_and_comes_first(make_state, tmp_path):
+    """What the player sees (issue 20's first screen): on a 390 px phone the page does
+    not scroll sideways, and the note on his standing orders is in "Needs your
+    attention", above what changed for him."""
+    from browser import overflows, require_browser
+
+    require_browser()
+    st = state(make_state, hand=["arcana.frenzy"], standing_lines=[COUNTER, FLEE])
+    _, log = carried(st)
+    state_ = st.to_dict()
+    out = render_reports(GAME, {"name": "g", "game_type": "hellgame"},
+                         {"name": "turn 3", "number": 3}, state_, state_, log.events, [],
+                         {p: None for p in PLAYERS}, {}, PLAYERS, "turn 4", False)
+    page = tmp_path / "a.html"
+    page.write_text(out["a"]["html"], encoding="utf-8")
+    [seen] = overflows([page], tmp_path)
+    assert not seen.scrolls, str(seen)
+    html = out["a"]["html"]
+    attention = html.index('id="attention"')
+    assert attention < html.index("You sent no orders") < html.index('id="happened"')
