@@ -250,3 +250,21 @@ def test_hg_3_6_01_paymons_and_ashtaroths_honorary_functions_are_shown(turn):
         "only)" in " ".join(out["anna"]["text"].split())  # filled to 72 columns
     assert "Treasurer (the bank of Souls and Favours): chiara (Ashtaroth, an honour " \
         "only)." in out[""]["html"]
+
+
+def test_a_stage_without_dice_says_so_instead_of_an_empty_list():
+    from pbem.render import render
+    from pbem.reports import dice_groups
+
+    def dice(rolls):
+        templates = get_game("hellgame").templates()
+        return (render("_dice.txt.j2", {"r": {"dice": rolls}, "groups": dice_groups(rolls)},
+                       templates),
+                render("_dice.html.j2", {"r": {"dice": rolls}}, templates))
+
+    text, html = dice([])
+    assert "No dice were rolled." in text and "Dice rolled" not in text
+    assert "<p>No dice were rolled.</p>" in html and "<details>" not in html
+    text, html = dice([{"seq": 1, "result": 4, "reason": "a test", "player": "a"}])
+    assert "Dice rolled (1), each with its reason:" in text
+    assert "No dice" not in text + html and "<details>" in html
