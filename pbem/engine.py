@@ -181,7 +181,7 @@ class Game(Protocol):
     def resolve(self, state: dict, sheets: dict[str, OrderSheet | None], dice) -> Resolution:
         """Resolve the current stage. `sheets` has every player; None = no orders (the
         game's defaults apply, or standing orders it keeps in its state; it says which
-        with a private event of kind `pbem.reports.CARRIED_KIND`)."""
+        with a private event of kind `pbem.eventlog.CARRIED_KIND`)."""
 
     def player_view(self, state: dict, player: str) -> dict:
         """Everything `player` may see (public board plus his own secrets)."""

@@ -15,6 +15,12 @@ from .ledger import Change, Holding, Snapshot, Watcher
 MODERATOR_KIND = "moderator-notice"
 
 
+#: The kind of a private event by which a game says it played a player who sent no
+#: orders on his standing orders (which lines, which it dropped): his report's attention
+#: part shows them instead of "every decision took its default" (pbem/reports.py).
+CARRIED_KIND = "orders-carried"
+
+
 class Log:
     def __init__(self) -> None:
         self.events: list[Event] = []

@@ -22,6 +22,7 @@ from pathlib import Path
 from jinja2 import TemplateNotFound
 
 from .engine import Event, OrderSheet
+from .eventlog import CARRIED_KIND
 from .render import render
 
 SCHEMA = "pbem-report/1"
@@ -61,10 +62,6 @@ def phases(events: list[Event]) -> list[dict]:
 
 #: private events that say an accepted line of the player's failed at the deadline
 FAILED_KINDS = ("order-failed", "petition-failed")
-#: private events by which a game says it played a player who sent no orders on his
-#: standing orders (which lines, which it dropped): his report's attention part shows
-#: them instead of "every decision took its default"
-CARRIED_KIND = "orders-carried"
 
 
 def condensed(events: list[dict]) -> list[dict]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pbem.engine import OrderSheet, Resolution
+from pbem.kit.statecache import ReadOnlyStates
 
 from . import (
     defaults,
@@ -28,8 +29,9 @@ TEMPLATES = str(Path(__file__).parent / "templates")
 class HellGame:
     id = "hellgame"
     title = "The HellGame"
-    _checked: dict[int, tuple[dict, HellState]] = {}
-    _checked_data = None  # id(state dict) -> (dict, state)
+    #: the state object for checking and viewing, built once per snapshot dict
+    _states = ReadOnlyStates(lambda d: HellState.from_dict(d, copy=False))
+    _checked_data = None
     min_players = 3  # HG-1.0-01
     max_players = 6
     variants = {
@@ -67,20 +69,10 @@ class HellGame:
         return sheet
 
     def _read_only(self, state: dict) -> HellState:
-        """The state object for checking and viewing, built once per snapshot dict.
-
-        A batch of mail checks many sheets against one snapshot (the framework passes the
-        same dict each time: pbem.orders.stage_state), and a stage's reports view one
-        state five times. Checking and viewing never mutate it
+        """The state object for checking and viewing, built once per snapshot dict
+        (pbem.kit.statecache). Checking and viewing never mutate it
         (tests/hellgame/test_check_is_pure.py)."""
-        hit = self._checked.get(id(state))
-        if hit is not None and hit[0] is state:  # the dict is held, so its id is not reused
-            return hit[1]
-        st = HellState.from_dict(state, copy=False)
-        if len(self._checked) >= 1024:  # as many as pbem.orders.STATE_CACHE
-            self._checked.pop(next(iter(self._checked)))
-        self._checked[id(state)] = (state, st)
-        return st
+        return self._states.get(state)
 
     def resolve(self, state: dict, sheets: dict[str, OrderSheet | None], dice) -> Resolution:
         return turn.resolve(state, sheets, dice, self.data)

@@ -30,6 +30,7 @@ The setup stage (REDRAW, PLACE) has no standing orders.
 from __future__ import annotations
 
 from pbem.engine import OrderSheet
+from pbem.eventlog import CARRIED_KIND
 
 from .data import HellData
 from .log import Log
@@ -54,9 +55,7 @@ STANDING = ["KEEP", "UNPAID", "DESERTERS", "MACINA", "GRANT PASSAGE", "FLEE", "F
 #: holds it. (JOIN ... BRINGING is checked against the hand by its own parser.)
 HAND_CARD = {"COUNTER": ("card", "HG-9.8.2-01"), "REROLL WITH": ("card", "IP-33")}
 
-#: The event kind that tells a player which of his standing orders a turn without his
-#: sheet used or dropped (pbem/reports.py shows it under "Needs your attention").
-CARRIED = "orders-carried"
+CARRIED = CARRIED_KIND  # pbem.eventlog: the framework shows it first
 
 
 def lines_of(sheet: OrderSheet | None) -> list[str]:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pbem.engine import OrderSheet, Resolution
 from pbem.eventlog import Log
+from pbem.kit.statecache import ReadOnlyStates
 
 from . import (
     effects,
@@ -38,7 +39,7 @@ class LordsOfHell:
     _checked_data = None
 
     def __init__(self) -> None:
-        self._read: dict[int, tuple[dict, LohState]] = {}
+        self._states = ReadOnlyStates(lambda d: LohState.from_dict(d, copy=False))
 
     @property
     def data(self):
@@ -56,21 +57,9 @@ class LordsOfHell:
 
     def _read_only(self, state: dict | LohState) -> LohState:
         """The state object for checking, viewing and the order form, built once per
-        snapshot dict and shared with it (`from_dict(copy=False)`): none of them mutates
-        it. The framework passes the same dict many times (a batch of mail checks many
-        sheets against one snapshot, a stage's reports view it once per player) and never
-        changes a stored state; the cache holds the dict, so its id is not reused. A
-        LohState (the tests) is used as it is."""
-        if isinstance(state, LohState):
-            return state
-        hit = self._read.get(id(state))
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        st = LohState.from_dict(state, copy=False)
-        if len(self._read) >= 1024:  # as many as pbem.orders.STATE_CACHE
-            self._read.pop(next(iter(self._read)))
-        self._read[id(state)] = (state, st)
-        return st
+        snapshot dict and shared with it (pbem.kit.statecache): none of them mutates it.
+        A LohState (the tests) is used as it is."""
+        return state if isinstance(state, LohState) else self._states.get(state)
 
     def check_orders(self, state: dict, player: str, text: str) -> OrderSheet:
         return check_sheet(self._read_only(state), self.data, player, text)

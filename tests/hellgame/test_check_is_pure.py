@@ -23,7 +23,8 @@ def test_checking_many_sheets_leaves_the_state_and_its_object_unchanged(seed):
     for _ in range(200):
         GAME.check_orders(state, rng.choice(state["seats"]), _random_sheet(rng))
     assert state == before
-    built = GAME._checked[id(state)][1]
+    built = GAME._read_only(state)  # the object the 200 checks shared (kit.statecache)
+    assert GAME._read_only(state) is built
     assert built.to_dict() == before
     # and the same empty sheet reads the same after 200 others
     assert {p: GAME.check_orders(state, p, "").to_dict() for p in state["seats"]} == first

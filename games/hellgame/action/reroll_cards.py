@@ -140,14 +140,10 @@ def _reroll(dice, log, player: str, cid: str, kind: str, faces: list[int], i: in
     faces[i] = new
 
 
-def combat_flight(f, party: str, kind: str, faces: list[int],
-                  failed: Callable[[list[int]], list[int]],
-                  what: Callable[[list[int], int], str]) -> None:
-    """Re-roll (arcana.re-roll, "one or more dice ... Combat Phase") for a failed flight
-    roll in combat (combat/rounds.py, HG-11.2.4-01): the first REROLL WITH Re-roll line
-    listing FLIGHT or ANY plays the card, if a Daemon of the party still in the fight
-    brought it (HG-11.1-03), and every failed die is re-rolled. Try Again is an Action
-    card and is not played here."""
+def _play_in_combat(f, party: str, kind: str, what: str) -> bool:
+    """Play Re-roll in a fight for a die of `kind`: the first REROLL WITH Re-roll line
+    listing `kind` or ANY, if a Daemon of the party still in the fight brought the card
+    (HG-11.1-03); the card is taken and its play announced. False when it is not played."""
     from ..combat.fight import take
 
     for o in f.orders(party, REROLL_WITH):
@@ -155,36 +151,35 @@ def combat_flight(f, party: str, kind: str, faces: list[int],
             continue
         daemon = f.caster(party, RE_ROLL)
         if daemon is None or f.st.daemons[daemon].incapacitated:
-            return
-        bad = failed(faces)
+            return False
         take(f, party, daemon, RE_ROLL)
         f.log.public("card-played", f"{f.data.daemons[daemon].name} ({party}) plays "
-                     f"Re-roll to re-roll {what(faces, bad[0])}.", "HG-11.2.1-01",
-                     daemon=daemon, card=RE_ROLL, player=party)
-        for i in bad:
-            _reroll(f.dice, f.log, party, RE_ROLL, kind, faces, i, what(faces, i))
+                     f"Re-roll to re-roll {what}.", "HG-11.2.1-01", daemon=daemon,
+                     card=RE_ROLL, player=party)
+        return True
+    return False
+
+
+def combat_flight(f, party: str, kind: str, faces: list[int],
+                  failed: Callable[[list[int]], list[int]],
+                  what: Callable[[list[int], int], str]) -> None:
+    """Re-roll (arcana.re-roll, "one or more dice ... Combat Phase") for a failed flight
+    roll in combat (combat/rounds.py, HG-11.2.4-01): every failed die is re-rolled. Try
+    Again is an Action card and is not played here."""
+    bad = failed(faces)
+    if not _play_in_combat(f, party, kind, what(faces, bad[0])):
         return
+    for i in bad:
+        _reroll(f.dice, f.log, party, RE_ROLL, kind, faces, i, what(faces, i))
 
 
 @hook("combat-save-failed", order=10)
 def combat_save(f, party: str, what: str, die: int) -> int | None:
     """Re-roll (arcana.re-roll, "Combat Phase") for a failed combat save of `party`: the
-    new die, or None when no REROLL WITH Re-roll line lists COMBAT SAVES, or no Daemon of
-    the party still in the fight brought the card (HG-11.1-03). Try Again is an Action
-    card and is not played here."""
-    from ..combat.fight import take
-
-    for o in f.orders(party, REROLL_WITH):
-        if o["card"] != RE_ROLL or not ({COMBAT_SAVES, ANY} & set(o["kinds"])):
-            continue
-        daemon = f.caster(party, RE_ROLL)
-        if daemon is None or f.st.daemons[daemon].incapacitated:
-            return None
-        take(f, party, daemon, RE_ROLL)
-        f.log.public("card-played", f"{f.data.daemons[daemon].name} ({party}) plays "
-                     f"Re-roll to re-roll {what}.", "HG-11.2.1-01", daemon=daemon,
-                     card=RE_ROLL, player=party)
-        faces = [die]
-        _reroll(f.dice, f.log, party, RE_ROLL, COMBAT_SAVES, faces, 0, what)
-        return faces[0]
-    return None
+    new die, or None when the card is not played. Try Again is an Action card and is not
+    played here."""
+    if not _play_in_combat(f, party, COMBAT_SAVES, what):
+        return None
+    faces = [die]
+    _reroll(f.dice, f.log, party, RE_ROLL, COMBAT_SAVES, faces, 0, what)
+    return faces[0]

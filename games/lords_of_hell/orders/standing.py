@@ -6,6 +6,8 @@ module registers its own with `@order(..., standing=True)`; here they are kept.
 
 from __future__ import annotations
 
+from pbem.eventlog import CARRIED_KIND
+
 from ..state import LohState
 from . import ORDER_TYPES
 
@@ -28,9 +30,7 @@ def keep(st: LohState, sheets: dict) -> None:
                 mine[o["type"]] = {**o, "canonical": line.canonical}
 
 
-#: The event kind that tells a player who sent no sheet which of his standing orders
-#: decided for him (pbem/reports.py shows it under "Needs your attention").
-CARRIED = "orders-carried"
+CARRIED = CARRIED_KIND  # pbem.eventlog: the framework shows it first
 
 
 def announce_carried(st: LohState, sheets: dict, log) -> None:
