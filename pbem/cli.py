@@ -57,6 +57,11 @@ class Group(click.Group):
             _fail(e)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
+        except BrokenPipeError:
+            # the reader went away (`pbem status | head`): not a failure of pbem; point
+            # stdout at /dev/null so flushing it at exit does not fail again
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(0)
         except (Exception, OverBudget) as e:
             if os.environ.get("PBEM_DEBUG") == "1":
                 raise

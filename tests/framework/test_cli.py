@@ -144,3 +144,17 @@ def test_a_stored_sheet_never_keeps_a_secret_line(started, tmp_path):
     db = open_db(started.site / "pbem.db")
     [row] = db["submissions"].rows
     assert row["raw"] == "GAME g1\nPLAYER anna\nSECRET [secret]\n"
+
+
+def test_output_cut_short_by_a_pipe_is_no_error(tmp_path):
+    """`pbem game types | head -1`: the reader goes away; pbem says nothing and exits 0
+    (it printed "this is a bug in pbem"). The pipe is closed before pbem writes."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "pbem", "game", "types"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # nobody reads: its first write fails with EPIPE
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0, err
+    assert err == ""
