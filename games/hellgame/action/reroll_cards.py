@@ -140,10 +140,11 @@ def _reroll(dice, log, player: str, cid: str, kind: str, faces: list[int], i: in
     faces[i] = new
 
 
-def _play_in_combat(f, party: str, kind: str, what: str) -> bool:
+def _play_in_combat(f, party: str, kind: str, what: Callable[[], str]) -> bool:
     """Play Re-roll in a fight for a die of `kind`: the first REROLL WITH Re-roll line
     listing `kind` or ANY, if a Daemon of the party still in the fight brought the card
-    (HG-11.1-03); the card is taken and its play announced. False when it is not played."""
+    (HG-11.1-03); the card is taken and its play announced (`what()`: the die, asked only
+    then). False when it is not played."""
     from ..combat.fight import take
 
     for o in f.orders(party, REROLL_WITH):
@@ -154,7 +155,7 @@ def _play_in_combat(f, party: str, kind: str, what: str) -> bool:
             return False
         take(f, party, daemon, RE_ROLL)
         f.log.public("card-played", f"{f.data.daemons[daemon].name} ({party}) plays "
-                     f"Re-roll to re-roll {what}.", "HG-11.2.1-01", daemon=daemon,
+                     f"Re-roll to re-roll {what()}.", "HG-11.2.1-01", daemon=daemon,
                      card=RE_ROLL, player=party)
         return True
     return False
@@ -167,7 +168,7 @@ def combat_flight(f, party: str, kind: str, faces: list[int],
     roll in combat (combat/rounds.py, HG-11.2.4-01): every failed die is re-rolled. Try
     Again is an Action card and is not played here."""
     bad = failed(faces)
-    if not _play_in_combat(f, party, kind, what(faces, bad[0])):
+    if not bad or not _play_in_combat(f, party, kind, lambda: what(faces, bad[0])):
         return
     for i in bad:
         _reroll(f.dice, f.log, party, RE_ROLL, kind, faces, i, what(faces, i))
@@ -178,7 +179,7 @@ def combat_save(f, party: str, what: str, die: int) -> int | None:
     """Re-roll (arcana.re-roll, "Combat Phase") for a failed combat save of `party`: the
     new die, or None when the card is not played. Try Again is an Action card and is not
     played here."""
-    if not _play_in_combat(f, party, COMBAT_SAVES, what):
+    if not _play_in_combat(f, party, COMBAT_SAVES, lambda: what):
         return None
     faces = [die]
     _reroll(f.dice, f.log, party, RE_ROLL, COMBAT_SAVES, faces, 0, what)
