@@ -18,7 +18,7 @@ from .confirm import confirmation_text
 from .engine import get_game
 from .errors import EXIT_GAME_FAILED, PbemError
 from .notify import Notifier
-from .reports import unpack
+from .reports import latest as latest_report
 from .site import init_site, open_site
 
 
@@ -323,28 +323,20 @@ def report_cmd(ctx, game_name, player_name, stage, fmt, map_file):
     who = player_name or ""
     if who:
         admin.get_player_row(db, game_name, who)
-    where, args = "game = ? and player = ? and format = ?", [game_name, who, fmt]
-    if stage is not None:
-        where += " and stage = ?"
-        args.append(stage)
-    rows = list(db["reports"].rows_where(where, args, order_by="stage desc", limit=1))
-    if not rows:
+    found = latest_report(db, game_name, who, fmt, stage)
+    if found is None:
         raise PbemError(f"no {fmt} report for {who or 'the board'} in {game_name!r}"
                         f"{'' if stage is None else f' stage {stage}'} yet: reports are "
                         "written when a stage is processed")
-    click.echo(unpack(rows[0]["body"]), nl=False)
+    click.echo(found[1], nl=False)
 
 
 def _map_svg(db, g: dict, stage: int | None) -> str:
     """The stored map of a processed stage (with its moves and combats marked), or,
     before any stage is processed, the board as it stands."""
-    where, args = "game = ? and player = '' and format = 'svg'", [g["name"]]
-    if stage is not None:
-        where += " and stage = ?"
-        args.append(stage)
-    rows = list(db["reports"].rows_where(where, args, order_by="stage desc", limit=1))
-    if rows:
-        return unpack(rows[0]["body"])
+    found = latest_report(db, g["name"], "", "svg", stage)
+    if found is not None:
+        return found[1]
     game = get_game(g["game_type"])
     if stage is not None or not engine.provides(game, "map_svg") or g["status"] == "new":
         raise PbemError(f"no map for {g['name']!r}"

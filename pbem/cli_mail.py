@@ -136,8 +136,12 @@ def mail_send(ctx, retry_failed):
 @click.option("--no-send", is_flag=True, help="Queue mail but do not send it.")
 @click.option("--now", "now_text", default=None, metavar="TIME",
               help="Run at this UTC time (YYYY-MM-DDTHH:MM:SSZ) instead of the clock's.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Processes resolving due games side by side (default: the machine's "
+                   "cores); --jobs 1 does all in this one process. The results are the "
+                   "same either way.")
 @click.pass_context
-def run_cmd(ctx, no_fetch, no_send, now_text):
+def run_cmd(ctx, no_fetch, no_send, now_text, jobs):
     """The cron job: fetch and answer mail, process every due stage, remind, send.
 
     Put it in cron: */5 * * * * cd SITE && pbem run. If another run is still busy this
@@ -156,7 +160,7 @@ def run_cmd(ctx, no_fetch, no_send, now_text):
     """
     if now_text:
         pin_clock(ctx, now_text)
-    result = run_mod.run(_site(ctx), fetch=not no_fetch, send=not no_send)
+    result = run_mod.run(_site(ctx), fetch=not no_fetch, send=not no_send, jobs=jobs)
     for line in result.lines():
         click.echo(line, err=line.startswith(("error:", "warning:")))
     if result.failed:

@@ -101,6 +101,10 @@ SETTINGS: tuple[Setting, ...] = (
             "outbox/, nothing is sent) or smtp.", default="files", choices=("files", "smtp")),
     Setting("mail.dry_run", "bool", "true: every mail goes to moderator_email instead, marked "
             "with whom it was for.", default=False),
+    Setting("mail.map_image", "choice", "How a report mail shows the map: png (an image "
+            "every mail program shows; drawing it is most of a stage's work) or svg (the "
+            "HTML keeps the map as SVG: Apple Mail and Thunderbird show it, Gmail and "
+            "Outlook do not).", default="png", choices=("png", "svg")),
     Setting("mail.boards_to", "address-or-empty", "Also mail each stage's public board "
             "there (a spectators' list); empty: nowhere.", default=""),
     Setting("mail.max_bytes", "int", "A larger mail is stored but refused.",

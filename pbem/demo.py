@@ -63,16 +63,17 @@ def demo_of(game_type: str | None) -> tuple[str, Demo]:
 
 
 def run_demo(root: Path, echo: Callable[[str], None] = print,
-             game_type: str | None = None) -> Path:
+             game_type: str | None = None, jobs: int | None = None) -> Path:
     # each player is welcomed by mail, his secret in it: the demo's own, reproducible
     token = notices.secret_source.set(lambda game_name, player: demo_secret(player))
     try:
-        return _run_demo(root, echo, game_type)
+        return _run_demo(root, echo, game_type, jobs)
     finally:
         notices.secret_source.reset(token)
 
 
-def _run_demo(root: Path, echo: Callable[[str], None], game_type: str | None) -> Path:
+def _run_demo(root: Path, echo: Callable[[str], None], game_type: str | None,
+              jobs: int | None = None) -> Path:
     game_type, demo = demo_of(game_type)
     _prepare(root)
     site = init_site(root)
@@ -107,7 +108,7 @@ def _run_demo(root: Path, echo: Callable[[str], None], game_type: str | None) ->
                 deadline = deadlines.parse(admin.current_stage(db, GAME)["deadline"])
             now = {"answer": opened + timedelta(hours=2),
                    "remind": deadline - timedelta(hours=24), "process": deadline}[step]
-            result = run.run(site, now=now)
+            result = run.run(site, now=now, jobs=jobs)
             for line in result.lines():
                 echo(f"{deadlines.stamp(now)} pbem run: {line}")
             if result.failed:

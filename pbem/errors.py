@@ -14,3 +14,6 @@ class PbemError(Exception):
         super().__init__(message)
         self.message = message
         self.exit_code = exit_code
+
+    def __reduce__(self):  # pickled whole (pbem.workers sends errors between processes)
+        return self.__class__, (self.message, self.exit_code)

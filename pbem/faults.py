@@ -71,9 +71,11 @@ def disk_full(e: BaseException) -> bool:
 
 
 @contextmanager
-def guard(db, unit: str, key: str, faults: list[Fault] | None = None) -> Iterator[list]:
+def guard(db, unit: str, key: str, faults: list[Fault] | None = None,
+          clears: bool = True) -> Iterator[list]:
     """Run one unit; on any failure roll back, record the fault, append it to `faults`
-    and return normally. The yielded list holds the fault when there was one."""
+    and return normally. The yielded list holds the fault when there was one. Success
+    clears the unit's fault, unless `clears` is False (a first step of the unit)."""
     caught: list[Fault] = []
     try:
         yield caught
@@ -93,7 +95,7 @@ def guard(db, unit: str, key: str, faults: list[Fault] | None = None) -> Iterato
         if faults is not None:
             faults.append(fault)
     else:
-        if not caught:
+        if not caught and clears:
             clear(db, unit, key)
 
 

@@ -2,8 +2,8 @@
 
 Many mail programs (Gmail, Outlook) show no inline SVG, so the mailed HTML report
 carries the map as a PNG instead: an image part of a multipart/related that the HTML
-names by its Content-ID (`<img src="cid:...">`, pbem/outbox.py). The archived HTML keeps
-the SVG, for browsers. A game's HTML marks its map between MAP_START and MAP_END (in
+names by its Content-ID (`<img src="cid:...">`, pbem/outbox.py). The archived HTML shows
+the stage's one board.svg file instead (pbem.reports.archive), for browsers. A game's HTML marks its map between MAP_START and MAP_END (in
 its board template); `for_mail` swaps what is between them for
 the image.
 
@@ -13,7 +13,9 @@ edges: about half the bytes of smoothed ones, and the labels are still smoothed.
 is drawn with the machine's fonts; on a machine without any the PNG still comes, without
 its labels. The same SVG on the same machine gives the same bytes. A stage's map is the
 same in every player's report, so the last few renderings are kept: a run mails each
-stage's reports one after another and draws each map once.
+stage's reports one after another and draws each map once. The cache is bounded by
+bytes (CACHE_BYTES), not entries; a run's worker processes draw the maps of the games
+they resolve and hand them over (`remember`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from __future__ import annotations
 import hashlib
 import re
 import struct
+from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
 
 MAP_START = "<!--pbem:map-->"
 MAP_END = "<!--/pbem:map-->"
@@ -66,10 +68,45 @@ def for_mail(html: str) -> MailMap | None:
     return MailMap(html[:start] + img + html[end + len(MAP_END):], cid, data)
 
 
-@lru_cache(maxsize=4)
+CACHE_BYTES = 8 << 20  # a map's PNG is 50-300 kB: the last few dozen are kept
+_cache: OrderedDict[str, bytes] = OrderedDict()  # SVG -> PNG, oldest first
+_cached = [0]  # bytes held (SVG and PNG)
+
+
 def png(svg: str) -> bytes:
-    """The map drawn as a PNG (the last few kept: see the module's docstring)."""
-    return render(svg)
+    """The map drawn as a PNG (kept a while: see the module's docstring)."""
+    data = _cache.get(svg)
+    if data is None:
+        data = render(svg)
+        remember(svg, data)
+    else:
+        _cache.move_to_end(svg)
+    return data
+
+
+def remember(svg: str, data: bytes) -> None:
+    """Keep `data` as the PNG of `svg`, dropping the oldest past CACHE_BYTES."""
+    if svg in _cache:
+        _cached[0] -= len(svg) + len(_cache.pop(svg))
+    _cache[svg] = data
+    _cached[0] += len(svg) + len(data)
+    while _cached[0] > CACHE_BYTES and len(_cache) > 1:
+        old, old_data = _cache.popitem(last=False)
+        _cached[0] -= len(old) + len(old_data)
+
+
+def forget() -> None:
+    """Drop every kept PNG."""
+    _cache.clear()
+    _cached[0] = 0
+
+
+def map_svg(html: str) -> str | None:
+    """The SVG between the map's marks in `html`, if any."""
+    start = html.find(MAP_START)
+    end = html.find(MAP_END, start + len(MAP_START)) if start >= 0 else -1
+    found = _SVG.search(html, start, end) if end >= 0 else None
+    return found.group(0) if found else None
 
 
 def render(svg: str, *, system_fonts: bool = True) -> bytes:

@@ -31,8 +31,10 @@ class Notifier:
             report = done.reports.get(p["name"])
             if report is None:
                 continue
-            # the text is the body; the HTML and JSON go with it (outbox.report_parts)
-            body = render("mail_report.txt.j2", {**self.common(), "report": report["text"]})
+            # the text is the body; the HTML and JSON go with it (outbox.report_parts).
+            # All three are stored once, in the reports table: the body holds a slot
+            body = render("mail_report.txt.j2", {**self.common(),
+                                                 "report": outbox.REPORT_SLOT})
             subject = f"[{done.game}] {done.stage_name} report"
             if done.finished:
                 subject += " (game over)"
@@ -45,7 +47,7 @@ class Notifier:
                 self.queue(db, to=address, subject=f"[{done.game}] {done.stage_name} board"
                            + (" (game over)" if done.finished else ""),
                            body=render("mail_board.txt.j2", {**self.common(),
-                                                             "board": done.reports[""]["text"],
+                                                             "board": outbox.REPORT_SLOT,
                                                              "game_name": done.game}),
                            kind="board", game=done.game, stage=done.stage)
         boards_to = str(self.site.mail.get("boards_to") or "").strip()
@@ -53,7 +55,7 @@ class Notifier:
             # the public board, for spectators or a game's mailing list (off by default:
             # a moderator with many games does not want one per stage)
             self.queue(db, to=boards_to, subject=f"[{done.game}] {done.stage_name} board",
-                       body=done.reports[""]["text"], kind="board", game=done.game,
+                       body=outbox.REPORT_SLOT, kind="board", game=done.game,
                        stage=done.stage)
         self.nmr_notices(db, g, done)
         for e in done.moderator:  # the game's notes for the moderator (MODERATOR_KIND)

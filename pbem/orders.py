@@ -120,23 +120,31 @@ def latest_submission(db, game: str, player: str, stage: int) -> dict | None:
                    "ORDER BY id DESC LIMIT 1", [game, player, stage])
 
 
-_STATES: dict[tuple, dict] = {}
-# a snapshot is about 40 KB in the largest game: a batch of mail for 1,000 games keeps
-# them all (40 MB)
-STATE_CACHE = 1024
+_STATES: dict[tuple, tuple[dict, int]] = {}  # key -> (snapshot, its JSON's length)
+_STATES_HELD = [0]  # the JSON length of the snapshots held
+# bounded by bytes, not entries (issue 23): the snapshots' JSON text, of which a parsed
+# snapshot takes about 4 times as much memory. A 4-player snapshot is about 9.4 kB:
+# a batch of mail for 1,100 such games keeps them all (about 40 MB parsed)
+STATE_CACHE_BYTES = 10 << 20
 
 
 def stage_state(stage: dict) -> dict:
     """The stage's snapshot as a dict, parsed once per process for a batch of sheets.
 
     Keyed by game, number and state hash, so a rolled-back or re-opened stage can never
-    get a stale snapshot. Callers must not mutate it (games check without mutating)."""
+    get a stale snapshot. Callers must not mutate it (games check without mutating).
+    The oldest snapshots are dropped past STATE_CACHE_BYTES of JSON (the newest is kept
+    whatever its size)."""
     key = (stage["game"], stage["number"], stage["state_hash"])
-    state = _STATES.get(key)
-    if state is None:
-        if len(_STATES) >= STATE_CACHE:
-            _STATES.pop(next(iter(_STATES)))
-        state = _STATES[key] = json.loads(stage["state"])
+    hit = _STATES.get(key)
+    if hit is not None:
+        return hit[0]
+    size = len(stage["state"])
+    while _STATES and _STATES_HELD[0] + size > STATE_CACHE_BYTES:
+        _STATES_HELD[0] -= _STATES.pop(next(iter(_STATES)))[1]
+    state = json.loads(stage["state"])
+    _STATES[key] = (state, size)
+    _STATES_HELD[0] += size
     return state
 
 

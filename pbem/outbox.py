@@ -5,8 +5,13 @@ queued → sent, or back to queued with a later `next_attempt` after a temporary
 A mail server outage therefore loses nothing: `pbem mail send` or the next `pbem run`
 sends what is due. Sending is at-least-once: a crash after the server took a message
 but before the row is marked sent sends it again with the same Message-ID, which mail
-programs recognise as the same message. The file transport is exactly-once (the
-file name is the message's id).
+programs recognise as the same message. Sent messages are marked in batches
+(SENT_BATCH, one commit each), so such a crash resends at most one batch. The file
+transport is exactly-once (the file name is the message's id: a resend writes the same
+file again).
+
+A run sends each stage's report mails right after the stage is stored, from the bodies
+it just rendered (`Sender.offer`), and the rest at its end, over one connection.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from email import policy
 from email.utils import format_datetime, formataddr
 
 from . import clock, faults, mapimage, notices
-from .reports import unpack
+from .reports import stored
 from .store import insert, transaction, update
 from .store import now as now_text
 from .store import rows as select
@@ -31,6 +36,10 @@ from .transports import PermanentError, TemporaryError, transport_for
 # player's own mail are "auto-replied", everything the server sends on its own is
 # "auto-generated". Both tell well-behaved mail programs not to answer automatically.
 REPLY_KINDS = {"confirmation", "refusal"}
+#: Where a report or board mail's stored body has the report's text: filled as the mail
+#: is composed, from the reports table (or the bodies just rendered), so that the text
+#: is stored once, not again in every message
+REPORT_SLOT = "@@PBEM-REPORT-TEXT@@"
 _SMTP = policy.SMTP
 
 
@@ -150,6 +159,10 @@ def compose(row: dict, site, dry_run: bool = False, parts: Parts | None = None) 
     address = site.address
     domain = address.rpartition("@")[2] or "localhost"
     body = row["body"]
+    if REPORT_SLOT in body:
+        if parts is None or parts.text is None:
+            raise Unsendable("the report this mail carries is not stored")
+        body = body.replace(REPORT_SLOT, parts.text)
     to = ascii_address(row["to_addr"])
     head = [("From", formataddr((site.name, ascii_address(address)), charset="utf-8"))]
     if dry_run:
@@ -201,6 +214,7 @@ class Parts:
     html: str = ""
     attachments: list[tuple[str, str, bytes]] = field(default_factory=list)
     inline: list[tuple[str, str, str, bytes]] = field(default_factory=list)
+    text: str | None = None  # the report's text, for the body's REPORT_SLOT
 
 
 Part = tuple[list[tuple[str, str]], bytes]  # headers, CRLF body
@@ -221,8 +235,8 @@ def _encoded(ctype: str, raw: bytes, headers: tuple = (), text: bool = True) -> 
     """A large part (the HTML report, the JSON, an image) in base64: about twice as
     fast to encode as quoted-printable for 100 kB, and, like it, never contains "=_"
     (base64 has no "_" and "=" only as padding at the very end). `text` is UTF-8."""
-    data = base64.b64encode(raw)
-    body = b"\r\n".join([data[i:i + 76] for i in range(0, len(data), 76)]) + b"\r\n"
+    # the standard library's C encoder writes the 76-character lines itself
+    body = base64.encodebytes(raw).replace(b"\n", b"\r\n") if raw else b"\r\n"
     return ([("Content-Type", f'{ctype}; charset="utf-8"' if text else ctype),
              ("Content-Transfer-Encoding", "base64"), *headers], body)
 
@@ -259,26 +273,32 @@ def _multipart(kind: str, parts: list[Part], params: str = "") -> Part:
             b"".join(out))
 
 
-def report_parts(db, row: dict) -> Parts | None:
+def report_parts(db, row: dict, fresh: dict | None = None, png: bool = True
+                 ) -> Parts | None:
     """The HTML and JSON of the report or board an outbox row mails (stored once, in
-    the reports table, rather than copied into every message). The map in the HTML goes
-    as a PNG image: many mail programs show no SVG (pbem/mapimage.py)."""
+    the reports table, rather than copied into every message). `fresh`: reports just
+    rendered, (game, stage) -> player ('' = board) -> format -> body, used instead of
+    reading back what was just stored. The map in the HTML goes as a PNG image (unless
+    not `png`: the site's mail.map_image is svg): many mail programs show no SVG
+    (pbem/mapimage.py)."""
     if row["kind"] not in ("report", "board") or not row["game"]:
         return None
     who = row["player"] if row["kind"] == "report" else ""
-    found = {r["format"]: unpack(r["body"]) for r in select(
-        db, "SELECT format, body FROM reports WHERE game = ? AND stage = ? AND player = ? "
-            "AND format IN ('html', 'json')", [row["game"], row["stage"], who])}
+    given = (fresh or {}).get((row["game"], row["stage"]), {}).get(who)
+    if given is not None:
+        found = {f: given[f] for f in ("text", "html", "json") if f in given}
+    else:
+        found = stored(db, row["game"], row["stage"], who, ("text", "html", "json"))
     if not found:
         return None
     name = f"{row['game']}-{row['stage']:02d}-{who or 'board'}.json"
     files = [(name, "application/json", found["json"].encode("utf-8"))] \
         if "json" in found else []
     html, inline = found.get("html", ""), []
-    mailed = mapimage.for_mail(html) if html else None
+    mailed = mapimage.for_mail(html) if html and png else None
     if mailed is not None:
         html, inline = mailed.html, [(mailed.cid, "map.png", "image/png", mailed.png)]
-    return Parts(html, files, inline)
+    return Parts(html, files, inline, found.get("text"))
 
 
 @dataclass
@@ -302,84 +322,141 @@ def retry_settings(site) -> tuple[int, int]:
     return int(retry.get("attempts", 8)), int(retry.get("backoff_minutes", 5))
 
 
+#: messages marked sent in one commit: a crash right after sending resends at most
+#: these (with the same Message-ID, which mail programs take as the same message; the
+#: file transport writes the same file again)
+SENT_BATCH = 64
+
+
 def flush(site, db, now: datetime | None = None, transport=None) -> Flushed:
     """Send every queued message that is due, oldest first."""
-    now = now or clock.now()
-    stamp = fmt_time(now)
-    out = Flushed()
-    if select(db, "SELECT id FROM outbox WHERE status = 'queued' AND next_attempt <= ? "
-                  "LIMIT 1", [stamp]) == []:
-        return out
-    dry_run = bool(site.mail.get("dry_run"))
-    attempts, backoff = retry_settings(site)
-    transport = transport or transport_for(site)
+    sender = Sender(site, db, now, transport)
     try:
-        for row in _due(db, stamp):
-            # each message is one unit of failure (pbem.faults): one that cannot be
-            # written is failed with its reason, and the others are still sent
-            with faults.guard(db, "message", str(row["id"])) as fault:
-                stop = _send_one(site, db, transport, row, out, now, dry_run, attempts,
-                                 backoff)
-            if fault and fault[0].passing:  # the machine's (a full disk): all wait
-                out.deferred += 1
-                out.errors.append(f"message {row['id']} to {row['to_addr']}: "
-                                  f"{fault[0].message}; it waits for the next run")
-                break
-            if fault:
-                _failed(db, row, fault[0].message, out)
-                continue
-            if stop:
-                break
+        sender.flush()
     finally:
-        transport.close()
-    return out
+        sender.close()
+    return sender.out
+
+
+class Sender:
+    """Sends the outbox over one transport for a whole run: `flush` may be called after
+    each stage is stored (its reports mailed at once, from the bodies just rendered,
+    given by `offer`) and once more at the end; `close` records what is still pending
+    and closes the transport. Once the server is found down, nothing more is tried in
+    this run: the messages keep their place in the queue."""
+
+    def __init__(self, site, db, now: datetime | None = None, transport=None):
+        self.site, self.db = site, db
+        self.now = now or clock.now()
+        self.out = Flushed()
+        self.dry_run = bool(site.mail.get("dry_run"))
+        self.png = site.mail.get("map_image", "png") == "png"
+        self.attempts, self.backoff = retry_settings(site)
+        self._transport = transport
+        self.down = False
+        self._fresh: dict = {}
+        self._sent: list[tuple[dict, str]] = []  # (row, stamp) sent, not yet recorded
+
+    def offer(self, game: str, stage: int, reports: dict) -> None:
+        """The reports of a stage just stored, for the next `flush` (then forgotten)."""
+        self._fresh[(game, stage)] = reports
+
+    def flush(self) -> Flushed:
+        db, out = self.db, self.out
+        stamp = fmt_time(self.now)
+        try:
+            if self.down or select(db, "SELECT id FROM outbox WHERE status = 'queued' AND "
+                                       "next_attempt <= ? LIMIT 1", [stamp]) == []:
+                return out
+            self._transport = self._transport or transport_for(self.site)
+            for row in _due(db, stamp):
+                # each message is one unit of failure (pbem.faults): one that cannot
+                # be written is failed with its reason, and the others are still sent
+                with faults.guard(db, "message", str(row["id"])) as fault:
+                    stop = self._send_one(row)
+                if fault and fault[0].passing:  # the machine's (a full disk): all wait
+                    out.deferred += 1
+                    out.errors.append(f"message {row['id']} to {row['to_addr']}: "
+                                      f"{fault[0].message}; it waits for the next run")
+                    self.down = True
+                    break
+                if fault:
+                    _failed(db, row, fault[0].message, out)
+                    continue
+                if stop:
+                    self.down = True
+                    break
+        finally:
+            self._fresh.clear()
+            self._record()
+        return out
+
+    def close(self) -> None:
+        self._record()
+        if self._transport is not None:
+            self._transport.close()
+            self._transport = None
+
+    def _record(self) -> None:
+        """Mark the messages sent since the last record as sent, in one commit."""
+        if not self._sent:
+            return
+        sent, self._sent = self._sent, []
+        with self.db.atomic():
+            self.db.conn.executemany(
+                "UPDATE outbox SET status = 'sent', attempts = ?, sent_at = ?, "
+                "last_error = '', message_id = ? WHERE id = ?",
+                [(row["attempts"] + 1, stamp, row["message_id"], row["id"])
+                 for row, stamp in sent])
+
+    def _send_one(self, row: dict) -> bool:
+        """Send one message; True when the server is down and the rest should wait."""
+        db, out, now = self.db, self.out, self.now
+        stamp = fmt_time(now)
+        domain = self.site.address.rpartition("@")[2] or "localhost"
+        if not row["message_id"]:  # stored with the message's state (`_record`)
+            row["message_id"] = message_id(row, domain)
+        try:
+            sent_row = notices.mint(db, row)  # a welcome's secret is made now
+            msg = compose(sent_row, self.site, self.dry_run,
+                          report_parts(db, row, self._fresh, self.png))
+        except Unsendable as e:
+            _failed(db, row, str(e), out)
+            return False
+        try:
+            self._transport.send(msg, row)
+        except TemporaryError as e:
+            tries = row["attempts"] + 1
+            if tries >= self.attempts:
+                _set(db, row, status="failed", attempts=tries, last_error=str(e),
+                     message_id=row["message_id"])
+                out.failed += 1
+            else:
+                wait = timedelta(minutes=self.backoff * 2 ** (tries - 1))
+                _set(db, row, attempts=tries, last_error=str(e),
+                     next_attempt=fmt_time(now + wait), message_id=row["message_id"])
+                out.deferred += 1
+            out.errors.append(f"message {row['id']} to {row['to_addr']}: {e}")
+            # the server is down: the rest would fail the same way; they keep their
+            # place in the queue without using up an attempt
+            return bool(getattr(e, "whole_server", False))
+        except PermanentError as e:
+            _failed(db, row, str(e), out)
+            return False
+        self._sent.append((row, stamp))
+        out.sent += 1
+        if row["kind"] == "welcome" or len(self._sent) >= SENT_BATCH:
+            self._record()  # a welcome's effects (pbem.notices) follow its state
+            notices.welcome_sent(db, row, now)
+        return False
 
 
 def _failed(db, row: dict, reason: str, out: Flushed) -> None:
     with faults.guard(db, "site", "recording a message's fault"):
-        _set(db, row, status="failed", attempts=row["attempts"] + 1, last_error=reason)
+        _set(db, row, status="failed", attempts=row["attempts"] + 1, last_error=reason,
+             message_id=row.get("message_id") or "")
     out.failed += 1
     out.errors.append(f"message {row['id']} to {row['to_addr']}: {reason}")
-
-
-def _send_one(site, db, transport, row: dict, out: Flushed, now: datetime, dry_run: bool,
-              attempts: int, backoff: int) -> bool:
-    """Send one message; True when the server is down and the rest should wait."""
-    stamp = fmt_time(now)
-    domain = site.address.rpartition("@")[2] or "localhost"
-    mid = row["message_id"] or message_id(row, domain)
-    if not row["message_id"]:
-        row["message_id"] = mid
-        _set(db, row, message_id=mid)
-    try:
-        sent_row = notices.mint(db, row)  # a welcome's secret is made now
-        msg = compose(sent_row, site, dry_run, report_parts(db, row))
-    except Unsendable as e:
-        _failed(db, row, str(e), out)
-        return False
-    try:
-        transport.send(msg, row)
-    except TemporaryError as e:
-        tries = row["attempts"] + 1
-        if tries >= attempts:
-            _set(db, row, status="failed", attempts=tries, last_error=str(e))
-            out.failed += 1
-        else:
-            wait = timedelta(minutes=backoff * 2 ** (tries - 1))
-            _set(db, row, attempts=tries, last_error=str(e),
-                 next_attempt=fmt_time(now + wait))
-            out.deferred += 1
-        out.errors.append(f"message {row['id']} to {row['to_addr']}: {e}")
-        # the server is down: the rest would fail the same way; they keep their place
-        # in the queue without using up an attempt
-        return bool(getattr(e, "whole_server", False))
-    except PermanentError as e:
-        _failed(db, row, str(e), out)
-        return False
-    _set(db, row, status="sent", attempts=row["attempts"] + 1, sent_at=stamp, last_error="")
-    notices.welcome_sent(db, row, now)
-    out.sent += 1
-    return False
 
 
 def _due(db, stamp: str, chunk: int = 200):
@@ -395,8 +472,7 @@ def _due(db, stamp: str, chunk: int = 200):
 
 
 def _set(db, row: dict, **values) -> None:
-    """Record a message's new state at once (its own commit: a crash right after
-    sending then resends at most that one message)."""
+    """Record a message's new state at once (its own commit)."""
     with db.atomic():
         update(db, "outbox", {"id": row["id"]}, values)
 

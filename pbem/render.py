@@ -7,10 +7,11 @@ makes a template that asks for something the view does not have fail loudly.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 
 import jinja2
+from markupsafe import Markup
 
 from . import grammar
 
@@ -57,7 +58,15 @@ def environment(game_templates: str | None = None) -> jinja2.Environment:
     env.filters["sentence"] = grammar.sentence
     env.filters["signed"] = lambda n: f"{n:+d}"
     env.filters["wrap"] = wrap
+    env.globals["card_caption"] = card_caption
     return env
+
+
+@lru_cache(maxsize=256)
+def card_caption(label: str) -> Markup:
+    """k(label) of _cards.html.j2: the caption of a value in a table that becomes cards on
+    a phone, hidden inline as well."""
+    return Markup('<span class="k" style="display:none">{} </span>').format(label)
 
 
 def wrap(text: str, first: str = "", rest: str | None = None, width: int = 72) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from . import clock, deadlines, faults, intake, outbox, turns
+from . import clock, deadlines, faults, intake, outbox, turns, workers
 from .admin import current_stage
 from .notify import Notifier
 from .safety import backup, site_lock
@@ -30,6 +30,7 @@ class RunResult:
     reminders: int = 0
     sent: outbox.Flushed | None = None
     backup: str = ""
+    workers: int = 0  # processes that resolved the due games (0: this one)
 
     def lines(self) -> list[str]:
         if self.locked:
@@ -41,6 +42,8 @@ class RunResult:
         else:
             out = ["mail: nothing new"]
         out += [f"processed {p}" for p in self.processed]
+        if self.workers:
+            out.append(f"resolved by {self.workers} worker processes (--jobs)")
         if self.backup:
             out.append(f"backup before processing: {self.backup}")
         if self.reminders:
@@ -53,14 +56,17 @@ class RunResult:
 
 
 def run(site, now: datetime | None = None, fetch: bool = True, send: bool = True,
-        echo: Callable[[str], None] | None = None) -> RunResult:
-    """One cron run; given `now`, the whole run happens at that time (pbem.clock)."""
+        echo: Callable[[str], None] | None = None, jobs: int | None = None) -> RunResult:
+    """One cron run; given `now`, the whole run happens at that time (pbem.clock).
+    `jobs`: processes resolving due games side by side (pbem.workers); None: as many
+    as the machine has cores."""
     with clock.pinned(now):
-        return _run(site, clock.now(), fetch, send, echo)
+        return _run(site, clock.now(), fetch, send, echo,
+                    workers.default_jobs() if jobs is None else jobs)
 
 
 def _run(site, now: datetime, fetch: bool, send: bool,
-         echo: Callable[[str], None] | None) -> RunResult:
+         echo: Callable[[str], None] | None, jobs: int) -> RunResult:
     out = RunResult()
     with site_lock(site) as held:
         if not held:
@@ -82,7 +88,13 @@ def _run(site, now: datetime, fetch: bool, send: bool,
                 if h.status in ("error", "retry"):
                     out.problems.append(f"mail {h.mail} could not be handled: {h.reason}")
         out.failed += [f"answering mail: {f.message}" for f in fault]
-        process_due(site, db, now, out, echo)
+        sender = outbox.Sender(site, db, now) if send else None
+        try:
+            process_due(site, db, now, out, echo, jobs, sender)
+        finally:
+            if sender is not None:
+                with faults.guard(db, "site", "sending mail"):
+                    sender.close()  # records what was sent; reopened by the last flush
         for g in running_games(db):
             with faults.guard(db, "game", g["name"] + " reminders") as fault:
                 out.reminders += notifier.reminders(db, g, current_stage(db, g["name"]))
@@ -92,7 +104,11 @@ def _run(site, now: datetime, fetch: bool, send: bool,
         out.problems += [f"telling the moderator: {f.message}" for f in fault]
         if send:
             with faults.guard(db, "site", "sending mail") as fault:
-                out.sent = outbox.flush(site, db, now)
+                try:
+                    sender.flush()
+                finally:
+                    sender.close()
+                out.sent = sender.out
                 out.problems += out.sent.errors
             out.failed += [f"sending mail: {f.message}" for f in fault]
         with faults.guard(db, "site", "recording the run"):
@@ -105,29 +121,41 @@ def running_games(db) -> list[dict]:
     return list(db["games"].rows_where("status = 'running'", order_by="name"))
 
 
-def process_due(site, db, now: datetime, out: RunResult, echo=None) -> None:
+def process_due(site, db, now: datetime, out: RunResult, echo=None, jobs: int = 1,
+                sender: outbox.Sender | None = None) -> None:
     """Each due game is one unit of failure (pbem.faults): whatever one raises, or however
-    long it runs (pbem.budget), nothing of its stage is stored and the others go on."""
+    long it runs (pbem.budget), nothing of its stage is stored and the others go on.
+    With `jobs` > 1 the stages are resolved in worker processes (pbem.workers) and stored
+    here, one by one in the order of the games' names. A `sender` mails each stage's
+    reports as soon as it is stored."""
     notifier = Notifier(site, now)
     limits = site.section("limits")
+    due: dict[str, tuple[dict, str]] = {}
     for g in running_games(db):
-        name = g["name"]
-        done = reason = None
-        with faults.guard(db, "game", name) as fault:
-            stage = current_stage(db, name)
-            reason = deadlines.due(db, g, stage, now)
+        with faults.guard(db, "game", g["name"], clears=False) as fault:
+            reason = deadlines.due(db, g, current_stage(db, g["name"]), now)
             if reason:
-                if not out.backup:
-                    out.backup = backup(site, db, "run", now).name
-                done = turns.process(db, name, site.reports_dir, now=now, on_stored=notifier,
-                                     seconds=limits.get("stage_seconds"),
-                                     events=limits.get("stage_events"))
+                due[g["name"]] = (g, reason)
         if fault:
-            said = fault[0].message
-            out.failed.append(said if said.startswith(f"{name} ") else f"{name}: {said}")
-            _record_failure(db, g, fault[0])
-            continue
-        if done is None:
+            _game_failed(db, g, fault[0], out)
+    if not due:
+        return
+
+    def resolve(name: str) -> tuple:
+        return turns.resolve(db, name, now, limits.get("stage_seconds"),
+                             limits.get("stage_events"))
+
+    out.workers = workers.plan(jobs, len(due))
+    for name, work in workers.resolved(list(due), resolve, out.workers, site.root, now,
+                                       limits):
+        g, reason = due[name]
+        done = None
+        with faults.guard(db, "game", name) as fault:
+            if not out.backup:
+                out.backup = backup(site, db, "run", now).name
+            done = turns.store(db, name, site.reports_dir, now, notifier, work())
+        if fault:
+            _game_failed(db, g, fault[0], out)
             continue
         if g["last_error"]:
             db["games"].update(name, {"last_error": "", "error_notified": ""})
@@ -136,6 +164,22 @@ def process_due(site, db, now: datetime, out: RunResult, echo=None) -> None:
         out.processed.append(line)
         if echo:
             echo(f"processed {line}")
+        if sender is not None:
+            _send(db, sender, out, done)
+
+
+def _send(db, sender: outbox.Sender, out: RunResult, done: turns.Processed) -> None:
+    """The stage's mails, at once, from the reports just rendered."""
+    sender.offer(done.game, done.stage, done.reports)
+    with faults.guard(db, "site", "sending mail") as fault:
+        sender.flush()
+    out.failed += [f"sending mail: {f.message}" for f in fault]
+
+
+def _game_failed(db, g: dict, fault: faults.Fault, out: RunResult) -> None:
+    said, name = fault.message, g["name"]
+    out.failed.append(said if said.startswith(f"{name} ") else f"{name}: {said}")
+    _record_failure(db, g, fault)
 
 
 def _record_failure(db, g: dict, fault: faults.Fault) -> None:

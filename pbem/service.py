@@ -14,13 +14,12 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from . import admin, deadlines, notices, orderhelp, outbox, press, schedule
+from . import admin, deadlines, notices, orderhelp, outbox, press, reports, schedule
 from .commands import COMMANDS, Command, help_text, join_args
 from .engine import get_game, provides
 from .errors import PbemError
 from .orders import latest_submission, stage_state
 from .render import render
-from .reports import unpack
 from .store import one, rows, update
 
 DEFAULT_VACATION_DAYS = 21
@@ -107,23 +106,16 @@ def _report(site, db, c, asker, now, out) -> str:
         except ValueError:
             raise PbemError("write the stage's number, e.g. REPORT 3 (or REPORT for the "
                             "latest)") from None
-    where, args = "game = ? AND player = ? AND format = 'text'", [asker.game, asker.player]
-    if number is not None:
-        where += " AND stage = ?"
-        args.append(number)
-    found = one(db, f"SELECT stage FROM reports WHERE {where} ORDER BY stage DESC LIMIT 1",
-                args)
+    found = reports.latest(db, asker.game, asker.player, "text", number)
     if found is None:
         raise PbemError("there is no such report yet" if number is None
                         else f"there is no report of stage {number}")
-    text = unpack(one(db, "SELECT body FROM reports WHERE game = ? AND stage = ? AND "
-                          "player = ? AND format = 'text'",
-                      [asker.game, found["stage"], asker.player])["body"])
+    stage, text = found
     body = render("mail_report.txt.j2", {**_common(site), "report": text})
     out.queued.append(_queue(db, now, to=asker.address, subject=f"[{asker.game}] report of "
-                             f"stage {found['stage']} (sent again)", body=body, kind="report",
-                             game=asker.game, player=asker.player, stage=found["stage"]))
-    return f"{c.text}: your report of stage {found['stage']} comes in a mail of its own."
+                             f"stage {stage} (sent again)", body=body, kind="report",
+                             game=asker.game, player=asker.player, stage=stage))
+    return f"{c.text}: your report of stage {stage} comes in a mail of its own."
 
 
 def _form(site, db, c, asker, now, out) -> str:

@@ -35,6 +35,9 @@ class Processed:
     next_deadline: str = ""  # the new stage's deadline ('' when the game is over)
     #: the stage's events for the moderator alone (pbem.eventlog.MODERATOR_KIND)
     moderator: list = field(default_factory=list)
+    #: the reports as stored and archived, made ahead by `prepare` (a worker's part)
+    rows: list | None = None
+    files: dict[str, bytes] | None = None
 
 
 def sheets_for(db, game, g: dict, stage: dict) -> tuple[dict[str, OrderSheet | None], dict]:
@@ -64,9 +67,32 @@ def process(db, game_name: str, site_reports: Path | None = None, *,
     (pbem.budget: `seconds`, `events`, by default STAGE_SECONDS and STAGE_EVENTS); past
     it OverBudget is raised before anything is stored."""
     now = now or clock.now()
+    return store(db, game_name, site_reports, now, on_stored,
+                 resolve(db, game_name, now, seconds, events))
+
+
+def resolve(db, game_name: str, now: datetime, seconds: float | None = None,
+            events: int | None = None) -> tuple:
+    """The engine's part of `process`, on its budget: it only reads the database (a
+    worker process of `pbem run --jobs` calls it: pbem.workers). Returns what `store`
+    takes."""
     with budget.spending(f"{game_name}: the stage", seconds or budget.STAGE_SECONDS,
                          events or budget.STAGE_EVENTS):
-        work = _resolve(db, game_name, now)
+        return _resolve(db, game_name, now)
+
+
+def prepare(work: tuple) -> tuple:
+    """`resolve`'s work with the reports made ready to store and archive: what a worker
+    process does ahead of the run's one writer (pbem.workers)."""
+    done = work[-1]
+    done.rows = reports.stored_rows(done.reports)
+    done.files = reports.archive(done.reports)
+    return work
+
+
+def store(db, game_name: str, site_reports: Path | None, now: datetime, on_stored,
+          work: tuple) -> Processed:
+    """The stage `resolve` worked out, stored in one transaction."""
     return _store(db, game_name, site_reports, now, on_stored, *work)
 
 
@@ -128,8 +154,8 @@ def _store(db, game_name: str, site_reports: Path | None, now: datetime, on_stor
         # schema on every call (a run over 1,000 games stores 17,000 reports)
         db.conn.executemany(
             "INSERT INTO reports (game, stage, player, format, body) VALUES (?, ?, ?, ?, ?)",
-            [(game_name, number, who, fmt, reports.pack(fmt, body))
-             for who, formats in sorted(rendered.items()) for fmt, body in sorted(formats.items())])
+            [(game_name, number, who, fmt, body) for who, fmt, body in
+             (done.rows if done.rows is not None else reports.stored_rows(rendered))])
         update(db, "stages", {"game": game_name, "number": number},
                {"status": "processed", "processed_at": deadlines.stamp(now),
                 "next_name": res.stage_name})
@@ -154,8 +180,9 @@ def _store(db, game_name: str, site_reports: Path | None, now: datetime, on_stor
         if site_reports is not None:
             # Written before the commit: a crash between the two leaves files that the
             # rerun writes again with the very same bytes, never a stage without files.
-            reports.write_files(report_folder(site_reports, game_name, number, stage["name"]),
-                                rendered)
+            reports.write_archive(
+                report_folder(site_reports, game_name, number, stage["name"]),
+                done.files if done.files is not None else reports.archive(rendered))
     return done
 
 
@@ -203,11 +230,11 @@ def render_reports(game, g, stage, before, state, events: list[Event], rolls, sh
         m = reports.model(st, p, game.player_view(state, p), events, rolls, sheet,
                           receipts.get(p, ""), _deadline(g, next_name, deadline, zones.get(p, "")),
                           form, marks, (said or {}).get(p),
-                          ledger.summary(changes or [], events, p))
+                          ledger.summary(changes or [], events, p), shared["memo"])
         out[p] = reports.render_model(m, game.templates(), svg, shared)
     ordered = sorted(p for p in players if sheets.get(p) is not None)
     m = reports.board_model(st, board, public_events, rolls, ordered,
-                            _deadline(g, next_name, deadline, ""), marks)
+                            _deadline(g, next_name, deadline, ""), marks, shared["memo"])
     out[""] = reports.render_model(m, game.templates(), svg, shared)
     if svg:
         out[""]["svg"] = svg + "\n"

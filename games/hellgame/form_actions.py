@@ -96,12 +96,56 @@ def _cast(s: Seat, casters: list[str]) -> tuple[str, str] | None:
         + [f" ON {p}" for p in s.rivals[:1]] \
         + [f" ON {s.place(x)}" for x in (s.legion_places + s.sectio)[:1]]
     for c in (c for c in s.hand if c not in REACTIVE):  # played by a COUNTER line
+        readable = _cast_targets(s.data, c, targets)
         for d in casters:
-            for t in targets:
+            for t in readable:
                 line = f"CAST {s.card(c)}{t}"
                 if s.accepts(f"{s.name(d)}: {line}"):
                     return d, line
     return None
+
+
+_CASTS: dict[tuple[int, str], tuple[object, tuple[bool, bool] | None]] = {}
+
+
+def _cast_targets(data, card: str, targets: list[str]) -> list[str]:
+    """Of `targets` ("" or " ON ..."), those a `CAST <card>` line may be accepted with,
+    whoever casts it: none for a card never cast as an Action, "" alone for a card that
+    takes no target, not "" for one that needs a target (orders/actions.py, parse_cast:
+    the same checks, asked once a card rather than for every Daemon and target). A card
+    whose name another card's begins with, "<card> ON" and more, keeps them all (the
+    line may name that card)."""
+    key = (id(data), card)
+    hit = _CASTS.get(key)
+    if hit is None or hit[0] is not data:
+        hit = _CASTS[key] = (data, _cast_shape(data, card))
+    shape = hit[1]
+    if shape is None:
+        return targets
+    takes, needs = shape
+    return [t for t in targets if (t != "" or not needs) and (t == "" or takes)]
+
+
+def _cast_shape(data, card: str) -> tuple[bool, bool] | None:
+    """(may take a target, needs one) for CAST lines of `card`; None when a line may
+    read as another card."""
+    from pbem.lines import named
+
+    from .action.magic import castable
+    from .errors import OrderError
+
+    name = data.arcana[card].name
+    if named(f"{name} ON", {c: [a.name] for c, a in data.arcana.items()}):
+        return None
+    try:
+        sp = castable(card, data, "")
+    except OrderError:
+        return (False, True)  # no line is accepted
+    if data.arcana[card].flags.counter:
+        return (False, True)
+    if sp.target is None:
+        return (False, False)
+    return (True, not sp.target.optional)
 
 
 def march_moves(s: Seat) -> list[tuple[str, str]]:

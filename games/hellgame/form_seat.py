@@ -7,7 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from pbem.lines import HEADER_WORDS, MAX_LINE, clean_line, find_type
+
 from .data import HellData
+from .errors import OrderError
+from .orders import DAEMON_LINES, ORDER_TYPES, SHEET_CHECKS, TURN, Ctx, Sheet, check_sheet
 from .orders.common import place_name
 from .state import LEGION, LIEUTENANT, ON_EARTH, HellState
 
@@ -95,12 +99,10 @@ class Seat:
         sheet checks included, as for the confirmation): every example is one such line
         (which Counters and Combat cards work, who casts what from where, where a Legion
         can be placed ...)."""
-        from .orders import check_sheet
-
-        if line not in self._checked:
-            lines = check_sheet(self.st, self.data, self.player, line, known=True).lines
-            self._checked[line] = len(lines) == 1 and lines[0].ok and not lines[0].warning
-        return self._checked[line]
+        ok = self._checked.get(line)
+        if ok is None:
+            ok = self._checked[line] = one_line_ok(self.st, self.data, self.player, line)
+        return ok
 
     def first(self, candidates: list[str]) -> str | None:
         """The first candidate line that `accepts`."""
@@ -131,3 +133,38 @@ class Seat:
             return None
         return max(daemons, key=lambda d: (getattr(self.data.daemons[d], attribute),
                                            -self.daemons.index(d)))
+
+
+def one_line_ok(st: HellState, data: HellData, player: str, line: str) -> bool:
+    """`check_sheet(st, data, player, line, known=True)` gives one line, accepted, with
+    no warning: the same parsers and sheet checks, without what only a refusal shown to
+    a player needs (its "did you mean", the sheet's limits, its line numbers). An order
+    form asks this of some 60 lines a player (tests/hellgame/test_form.py compares the
+    two on every line the forms of a played game ask about)."""
+    bare = line.strip()
+    if "\n" in line or "\r" in line or not bare or bare[0] == "#" or bare == "--" \
+            or line.startswith("-- ") or bare.upper() == "END" or player not in st.players:
+        lines = check_sheet(st, data, player, line, known=True).lines  # not a form's line
+        return len(lines) == 1 and lines[0].ok and not lines[0].warning
+    text = clean_line(line)
+    if not text or len(text) > MAX_LINE or text.split(" ", 1)[0].lower().rstrip(":") \
+            in HEADER_WORDS:
+        return False  # no order line, or one refused unread
+    ctx = Ctx(st, data, player)
+    otype, rest = find_type(text, ORDER_TYPES)
+    try:
+        if otype is not None:
+            if ctx.stage not in otype.when:
+                return False
+            _, got = otype.parse(rest, ctx)
+            order = {"type": otype.keyword, **got}
+        else:
+            form = next((f for f in DAEMON_LINES if f.is_line(text)), None)
+            if form is None or ctx.stage != TURN:
+                return False  # an unknown order, or a Daemon line in the setup
+            _, got = form.parse(text, ctx)
+            order = {"type": form.keyword, **got}
+        check = SHEET_CHECKS.get(order["type"]) if ctx.stage == TURN else None
+        return check is None or not check(order, ctx, Sheet([order]))
+    except OrderError:
+        return False

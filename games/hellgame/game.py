@@ -91,10 +91,21 @@ class HellGame:
         return state_from_given(given, self.data).to_dict()
 
     def player_view(self, state: dict, player: str) -> dict:
-        return player_view(self._read_only(state), self.data, player)
+        st = self._read_only(state)
+        return player_view(st, self.data, player, self._public(st))
 
     def public_view(self, state: dict) -> dict:
-        return public_view(self._read_only(state), self.data)
+        return dict(self._public(self._read_only(state)))
+
+    _last_public: tuple = (None, None)
+
+    def _public(self, st: HellState) -> dict:
+        """The public view of a snapshot's state object, made once for the stage's
+        reports (a view per player and the board's); the views returned share its parts,
+        which no one changes (issue 23)."""
+        if self._last_public[0] is not st:
+            self._last_public = (st, public_view(st, self.data))
+        return self._last_public[1]
 
     def turn_marks(self, before: dict, after: dict, events) -> dict:
         return turn_marks(before, after, events)

@@ -8,6 +8,7 @@ top and Quarters 2..5 follow clockwise, 72 degrees each; Circle 1 is the outermo
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 WIDTH, HEIGHT = 960, 1090
 CX, CY = 480.0, 478.0
@@ -49,6 +50,11 @@ def flipped(a0: float, a1: float) -> bool:
     return math.sin(math.radians((a0 + a1) / 2)) > 0.05
 
 
+# Pure functions of the board's fixed geometry and of short labels, asked again for every
+# map a stage draws (issue 23): kept in small caches, bounded by entries of a few hundred
+# bytes each.
+
+@lru_cache(maxsize=1024)
 def cell_path(r_in: float, r_out: float, a0: float, a1: float) -> str:
     big = 1 if a1 - a0 > 180 else 0
     return (f"M{xy(pt(r_out, a0))}A{num(r_out)} {num(r_out)} 0 {big} 1 {xy(pt(r_out, a1))}"
@@ -64,6 +70,7 @@ def ring_path(r_in: float, r_out: float) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=1024)
 def arc(r: float, a0: float, a1: float, flip: bool) -> str:
     """An arc for a textPath: clockwise from a0 to a1, or back from a1 to a0 if flip."""
     big = 1 if a1 - a0 > 180 else 0
@@ -95,6 +102,7 @@ def burst(n: int, r1: float, r2: float) -> str:
 _NARROW, _WIDE = set(" .,:;'!|ilI·()[]-"), set("MWmw@%")
 
 
+@lru_cache(maxsize=4096)
 def text_width(s: str, size: float) -> float:
     """A safe estimate of a sans-serif line's width, without fonts at hand."""
     w = 0.0
@@ -112,6 +120,7 @@ def text_width(s: str, size: float) -> float:
     return w * size
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, suffix: str, room: float, size: float) -> str:
     """`text + suffix` if it fits in `room` px, else without a leading "THE ", else
     truncated with an ellipsis; the suffix (Souls) always stays."""

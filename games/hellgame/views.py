@@ -148,8 +148,11 @@ def _warning_sign(st: HellState, data: HellData) -> dict | None:
             "sectio": [data.sectio[s].name for s in w.get("sectio") or [] if s in data.sectio]}
 
 
-def player_view(st: HellState, data: HellData, player: str) -> dict:
-    view = public_view(st, data)
+def player_view(st: HellState, data: HellData, player: str,
+                public: dict | None = None) -> dict:
+    """The public view and the player's own part ("me"). `public`: the state's public
+    view, made already (its parts are shared, not copied: views are read only)."""
+    view = dict(public) if public is not None else public_view(st, data)
     p = st.players[player]
     view["me"] = {
         "name": p.name, "souls": p.souls, "favours": p.favours,

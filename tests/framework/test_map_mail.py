@@ -1,6 +1,7 @@
 """Issue 20: the report mail shows the map in every mail program. Its HTML part goes in a
 multipart/related with the map as a PNG image that the HTML names by Content-ID; the
-archived HTML keeps the map as inline SVG (pbem/mapimage.py, pbem/outbox.py)."""
+archived HTML shows it from board.svg beside it (pbem/mapimage.py, pbem/outbox.py,
+pbem/reports.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from pbem import mapimage
+from pbem import mapimage, reports
 from pbem.demo import run_demo
+from pbem.store import open_db
 
 
 @pytest.fixture(scope="module")
@@ -73,14 +75,22 @@ def test_the_report_mail_carries_the_map_as_a_png_the_html_shows(demo):
     assert 'width="960" height="1090"' in html
 
 
-def test_the_archived_html_keeps_the_map_as_svg(demo):
+def test_the_archived_html_shows_the_map_from_board_svg(demo):
+    """Issue 23: the archive holds the map once, in board.svg; the HTML as rendered (and
+    read back from the database) inlines it, and is what the mail swaps for the image."""
     archived = (demo / "reports" / "demo" / "03-turn-3" / "anna.html").read_text()
-    assert archived.count("<svg") == 1 and "cid:" not in archived
+    assert "<svg" not in archived and "cid:" not in archived
     start, end = archived.index(mapimage.MAP_START), archived.index(mapimage.MAP_END)
-    assert start < archived.index("<svg") < archived.index("</svg>") < end
-    # the mailed HTML is the archived one with the map swapped for the image
+    assert start < archived.index('<object class="map-file" data="board.svg"') < end
+    db = open_db(demo / "pbem.db")
+    html = reports.stored(db, "demo", 3, "anna", ["html"])["html"]
+    db.conn.close()
+    assert html.count("<svg") == 1
+    assert archived == reports.archived_html(
+        html, (demo / "reports" / "demo" / "03-turn-3" / "board.svg").read_text())
+    # the mailed HTML is the rendered one with the map swapped for the image
     mailed = _mail(demo, "anna").get_body(("html",)).get_content()
-    assert mailed.replace("\r\n", "\n") == mapimage.for_mail(archived).html
+    assert mailed.replace("\r\n", "\n") == mapimage.for_mail(html).html
 
 
 def test_every_player_gets_the_same_image_of_the_stage(demo):

@@ -34,13 +34,29 @@ def chromium():
 def test_the_demo_report_renders_with_its_map(chromium, demo, tmp_path):
     page = tmp_path / "anna.html"
     shutil.copy(demo / "anna.html", page)
+    shutil.copy(demo / "board.svg", tmp_path / "board.svg")  # the map, beside it (issue 23)
     got = check_html(page, tmp_path / "anna.png", width=900, height=2400, timeout=60)
     assert (got.stats.width, got.stats.height) == (900, 2400)
     assert got.stats.colours > 50 and got.stats.ink > 0.05
-    # the DOM Chromium built holds every section and the map's 45 Sectio
+    # the DOM Chromium built holds every section, and the map from board.svg
     for section in ("attention", "happened", "position", "board", "form"):
         assert f'id="{section}"' in got.dom, section
-    assert got.dom.count('class="hm-sectio"') == 45
+    assert got.dom.count('data="board.svg"') == 1 and "<svg" not in got.dom
+    # the board section alone: the map fills it with board.svg beside the page, and
+    # without it the page shows a link in its place
+    html = page.read_text(encoding="utf-8")
+    board = html[html.index('<section id="board">'):]
+    board = html[:html.index("<body")] + "<body>" + board[:board.index("</section>")] \
+        + "</section></body></html>"
+    (tmp_path / "alone").mkdir()
+    for folder in (tmp_path, tmp_path / "alone"):
+        (folder / "map.html").write_text(board, encoding="utf-8")
+    shown = check_html(tmp_path / "map.html", tmp_path / "map.png", width=700, height=900,
+                       timeout=60)
+    missing = check_html(tmp_path / "alone" / "map.html", tmp_path / "alone" / "map.png",
+                         width=700, height=900, timeout=60)
+    assert shown.stats.ink > 0.3 and shown.stats.colours > 1000
+    assert missing.stats.ink < 0.1 and "The map: demo: Hell after turn 3" in missing.dom
 
 
 def test_the_board_map_alone_is_a_well_formed_svg_in_the_browser(chromium, demo, tmp_path):
@@ -48,6 +64,7 @@ def test_the_board_map_alone_is_a_well_formed_svg_in_the_browser(chromium, demo,
     shutil.copy(demo / "board.svg", svg)
     got = screenshot(svg, tmp_path / "board.png", width=960, height=1090, timeout=60)
     assert got.stats.colours > 50 and got.stats.ink > 0.2
+    assert got.dom.count('class="hm-sectio"') == 45  # every Sectio of the map
     broken = tmp_path / "broken.svg"
     broken.write_text(svg.read_text().replace("</g>", "", 1))
     with pytest.raises(RenderError, match="parse error"):

@@ -122,6 +122,34 @@ def test_json_is_the_model_the_other_formats_show(turn):
     assert board["player"] is None and "me" not in board["view"]
 
 
+def test_what_the_reports_of_a_stage_share_is_made_once_and_changes_no_byte(turn):
+    """Issue 23: the events' dicts, each phase's text and HTML and the JSON of the parts
+    the models share are made once a stage (reports.StageMemo); every report is byte for
+    byte what it is rendered alone, each model with its own copies and no memo."""
+    import copy
+
+    from pbem import reports
+
+    game, res, out = turn
+    memo = reports.StageMemo()
+    board = game.public_view(res.state)
+    shared = reports.board_parts(board, "", [], game.templates())
+    alone = {k: v for k, v in shared.items() if k != "memo"}
+    st = reports.Stage("g", "hellgame", game.title, "turn 1", 1, res.stage_name, False)
+    models = [reports.model(st, p, game.player_view(res.state, p), res.events, [], None, "",
+                            None, "", None, memo=memo) for p in PLAYERS]
+    models.append(reports.board_model(st, board, res.events, [], [], None, None, memo))
+    assert models[0]["phases"][0]["events"][0] is models[1]["phases"][0]["events"][0]
+    assert models[0]["view"]["sectio"] is models[1]["view"]["sectio"]
+    for m in models:
+        got = reports.render_model(m, game.templates(), "", {**alone, "memo": memo})
+        assert got == reports.render_model(copy.deepcopy(m), game.templates(), "", alone)
+        assert got["json"] == json.dumps(m, ensure_ascii=False, sort_keys=True,
+                                         separators=(",", ":")) + "\n"
+    assert memo.blocks and memo.json and len(memo.events) > 10
+    assert out["anna"]["json"] == reports.to_json(json.loads(out["anna"]["json"]))
+
+
 def test_the_income_forecast_adds_up(turn):
     _, res, out = turn
     inc = json.loads(out["anna"]["json"])["view"]["me"]["income"]

@@ -155,6 +155,39 @@ def test_each_example_line_alone_is_accepted(demo):
                 assert r.status == ACCEPTED and not r.warning, (line, r.message, r.warning)
 
 
+def test_the_forms_quick_check_of_a_line_is_the_games_check(states, demo, played, make_state,
+                                                           monkeypatch):
+    """The form asks of each candidate line whether it checks alone, accepted and with
+    no warning (form_seat.one_line_ok, without the messages a refusal needs): the same
+    answer as check_sheet for every line every form of these states asks about, and for
+    lines no form makes (comments, headers, END, a stranger's)."""
+    from pbem_games.hellgame import form_seat
+    from pbem_games.hellgame.orders import check_sheet
+
+    asked: list[tuple] = []
+    real = form_seat.one_line_ok
+
+    def spy(st, data, player, line):
+        asked.append((st, player, line))
+        return real(st, data, player, line)
+
+    monkeypatch.setattr(form_seat, "one_line_ok", spy)
+    for state in all_states(states, demo, played, make_state):
+        for player in state["seats"]:
+            GAME.order_form(state, player)
+    st = asked[-1][0]
+    odd = ["", "  ", "# LEGION x", "END", "-- ", "GAME x", "turn 3", "x" * 1_001,
+           "LEGION\nLEGION", "BUY ARCANA 1 # comment", "Nobody: ATONE", "FOO BAR"]
+    asked += [(st, p, line) for line in odd for p in ("anna", "stranger")]
+    ok = 0
+    for st, player, line in asked:
+        lines = check_sheet(st, DATA, player, line, known=True).lines
+        want = len(lines) == 1 and lines[0].ok and not lines[0].warning
+        assert real(st, DATA, player, line) == want, (st.turn, player, line)
+        ok += want
+    assert len(asked) > 1_000 and 0 < ok < len(asked)
+
+
 def test_the_demo_form_of_anna_after_turn_3_is_under_100_lines(demo):
     """Issue 20: it was 289 lines, counted as the report shows it."""
     root, stages = demo

@@ -16,15 +16,17 @@ import sys
 import time
 from datetime import timedelta
 
+import pytest
+
 from pbem import admin
-from pbem.reports import unpack
+from pbem.reports import stored
 from pbem.site import init_site
 from pbem.store import open_db
 
 from .sitekit import PLAYERS, START
 
 NOW = (START + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
-GAMES = ("c1", "c2", "c3")
+GAMES = ("c1", "c2", "c3", "c4")  # enough for worker processes (pbem.workers)
 
 
 def make_site(root):
@@ -49,10 +51,10 @@ def make_site(root):
     db.conn.close()
 
 
-def pbem_run(root):
+def pbem_run(root, jobs: int):
     return subprocess.Popen([sys.executable, "-m", "pbem", "--site", str(root), "run",
-                             "--now", NOW], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "PYTHONHASHSEED": "0"})
+                             "--now", NOW, "--jobs", str(jobs)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env={**os.environ, "PYTHONHASHSEED": "0"})
 
 
 def outcome(root):
@@ -64,7 +66,8 @@ def outcome(root):
         "stages": sorted((r["game"], r["number"], r["status"], r["state_hash"])
                          for r in db["stages"].rows),
         "reports": sorted((r["game"], r["stage"], r["player"], r["format"],
-                           unpack(r["body"])) for r in db["reports"].rows),
+                           stored(db, r["game"], r["stage"], r["player"], [r["format"]])
+                           [r["format"]]) for r in db["reports"].rows),
         "outbox": sorted((r["kind"], r["to_addr"], r["subject"], r["body"], r["status"])
                          for r in db["outbox"].rows),
         "events": db["events"].count,
@@ -77,21 +80,25 @@ def outcome(root):
     return out
 
 
-def test_killing_pbem_run_at_random_points_loses_nothing_and_repeats_nothing(tmp_path):
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_killing_pbem_run_at_random_points_loses_nothing_and_repeats_nothing(tmp_path, jobs):
+    """With --jobs 2 the stages are resolved by worker processes; the kill hits the run
+    that stores them (its workers die with it or finish alone, storing nothing)."""
     origin = tmp_path / "origin"
     make_site(origin)
     ref = tmp_path / "ref"
     shutil.copytree(origin, ref)
     started = time.monotonic()
-    done = pbem_run(ref)
+    done = pbem_run(ref, jobs)
     out, err = done.communicate(timeout=120)
     assert done.returncode == 0, err.decode()
     duration = time.monotonic() - started
     expected = outcome(ref)
-    assert len(expected["stages"]) == 6 and len(expected["submissions"]) == 12
-    # 12 confirmations, 30 refusals (10 a day per address with a wrong secret: issue 17),
-    # 12 reports, and the moderator told once of the three seats someone guesses at
-    assert len(expected["files"]) == len(expected["outbox"]) == 12 + 30 + 12 + 1
+    assert len(expected["stages"]) == 8 and len(expected["submissions"]) == 16
+    # 16 confirmations, 30 refusals (10 a day per address with a wrong secret: issue 17),
+    # 16 reports, and the moderator told once of the three seats someone guesses at
+    assert len(expected["files"]) == len(expected["outbox"]) == 16 + 30 + 16 + 1
+    assert (b"resolved by 2 worker processes" in out) == (jobs == 2)
 
     # Six rounds, each from a fresh copy: kill runs at random points (one to three
     # times in a row), then let one finish and run once more.
@@ -101,7 +108,7 @@ def test_killing_pbem_run_at_random_points_loses_nothing_and_repeats_nothing(tmp
         site = tmp_path / f"crashy{round_}"
         shutil.copytree(origin, site)
         for _ in range(1 + round_ % 3):
-            proc = pbem_run(site)
+            proc = pbem_run(site, jobs)
             try:
                 proc.wait(timeout=rng.uniform(0.05, duration))
             except subprocess.TimeoutExpired:
@@ -115,7 +122,7 @@ def test_killing_pbem_run_at_random_points_loses_nothing_and_repeats_nothing(tmp
             # the outbox after them: drawing the map images takes much of a run now)
             midway += partial["mails"] != [] and partial != expected
         for _ in range(2):
-            proc = pbem_run(site)
+            proc = pbem_run(site, jobs)
             _, err = proc.communicate(timeout=120)
             assert proc.returncode == 0, err.decode()
         assert outcome(site) == expected, f"round {round_}"

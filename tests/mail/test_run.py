@@ -4,11 +4,12 @@ from datetime import timedelta
 
 import pytest
 
-from pbem import deadlines, intake, run
+from pbem import deadlines, intake, outbox, run
 from pbem.admin import current_stage, get_game_row
+from pbem.reports import stored as stored_report
 from pbem.safety import site_lock
 
-from .sitekit import PLAYERS, START, Kit
+from .sitekit import PLAYERS, START, Kit, parsed
 
 
 def at(hours: float):
@@ -86,11 +87,16 @@ def test_reports_are_mailed_with_the_next_deadline(kit):
     assert sorted(r["to_addr"] for r in reports) == [f"{p}@example.org" for p in PLAYERS]
     anna = kit.outbox(kind="report", player="anna")[0]
     assert anna["subject"] == "[g1] setup report"
-    assert anna["body"].startswith("The HellGame - game g1 - setup\nReport for anna\n")
-    attention = anna["body"].split("NEEDS YOUR ATTENTION\n", 1)[1]
+    # the stored body has a slot for the report's text, stored once in the reports
+    # table; the mail as sent has the text
+    assert anna["body"].startswith(outbox.REPORT_SLOT + "\n")
+    [eml] = (kit.site.root / "outbox").glob(f"{anna['id']:06d}-report-*.eml")
+    sent = parsed(eml.read_bytes()).get_body(("plain",)).get_content().replace("\r\n", "\n")
+    assert sent.startswith("The HellGame - game g1 - setup\nReport for anna\n")
+    attention = sent.split("NEEDS YOUR ATTENTION\n", 1)[1]
     assert attention.startswith("  Orders for turn 1 are due by Thu 26 Nov 2026 11:00 UTC.")
-    stored = kit.db["reports"].get(("g1", 0, "anna", "text"))["body"]
-    assert stored in anna["body"]
+    stored = stored_report(kit.db, "g1", 0, "anna", ["text"])["text"]
+    assert stored in sent
     assert anna["status"] == "sent"  # files transport
     assert (kit.site.root / "reports" / "g1" / "00-setup" / "anna.txt").read_text() == stored
 

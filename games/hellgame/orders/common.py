@@ -29,7 +29,12 @@ MINOR_NAMES = {
 
 
 def card_or_kind_names(data: HellData) -> dict[str, list[str]]:
-    """Candidates for `names.match`: every card by name, every Minor kind as `minor.<kind>`."""
+    """Candidates for `names.match`: every card by name, every Minor kind as `minor.<kind>`
+    (made once per data, as the other name dicts: `_cached`)."""
+    return _cached(data, "card-or-kind", _card_or_kind_names)
+
+
+def _card_or_kind_names(data: HellData) -> dict[str, list[str]]:
     out = {cid: [c.name] for cid, c in sorted(data.arcana.items())}
     out.update({MINOR + k: [v] for k, v in MINOR_NAMES.items()})
     return out
