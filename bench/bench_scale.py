@@ -25,7 +25,9 @@ the database backup, resolving, rendering and storing every game's turn 1, queue
 and writing its mails with the files transport), in a fresh process per size, so the
 peak RSS is that run's alone: `ru_maxrss` of the run's process, and of its largest
 worker process if it started any (`RUSAGE_CHILDREN`: the largest of the children, not
-their sum; with --jobs N the machine holds at most about run + N x worker). `--jobs N`
+their sum; with --jobs N the machine holds at most about run + N x worker). Also
+sampled every quarter of a second (PeakMemory): the run and its workers together, the
+peak of the sum of their PSS (a page they share counted once) and of their RSS. `--jobs N`
 is passed to `pbem.run.run` as `jobs=N`; without it, pbem's default is used (printed).
 
 The map as PNG for the mail (resvg, about 190 ms a stage before issue 23's cache work)
@@ -48,6 +50,7 @@ import os
 import resource
 import shutil
 import sqlite3
+import threading
 import subprocess
 import sys
 import tempfile
@@ -165,6 +168,48 @@ def child(root: str, jobs: int | None) -> None:
     }))
 
 
+class PeakMemory(threading.Thread):
+    """Samples, every SAMPLE seconds, the memory of a run's process and its worker
+    processes together: the sum of their PSS (proportional set size: a page shared by
+    several processes, as the imported libraries are, counted once in all) and of their
+    RSS (shared pages counted in each). Keeps the peaks, in kB. Linux only."""
+
+    SAMPLE = 0.25
+
+    def __init__(self, pid: int):
+        super().__init__(daemon=True)
+        self.pid, self.stop, self.pss, self.rss = pid, False, 0, 0
+
+    def run(self) -> None:
+        while not self.stop:
+            pss = rss = 0
+            for pid in self._tree(self.pid):
+                got = self._rollup(pid)
+                pss, rss = pss + got.get("Pss", 0), rss + got.get("Rss", 0)
+            self.pss, self.rss = max(self.pss, pss), max(self.rss, rss)
+            time.sleep(self.SAMPLE)
+
+    def _tree(self, pid: int) -> list[int]:
+        out = [pid]
+        try:
+            for task in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{task}/children") as f:
+                    for child in f.read().split():
+                        out += self._tree(int(child))
+        except OSError:  # gone meanwhile
+            pass
+        return out
+
+    @staticmethod
+    def _rollup(pid: int) -> dict[str, int]:
+        try:
+            with open(f"/proc/{pid}/smaps_rollup") as f:
+                return {k.rstrip(":"): int(v) for k, v, *_ in
+                        (line.split() for line in f) if k.endswith(":") and v.isdigit()}
+        except OSError:
+            return {}
+
+
 def measure(base: Path, base_games: int, size: int, png: bool, jobs: int | None,
             work: Path) -> dict:
     where = work / f"site-{size}"
@@ -176,8 +221,14 @@ def measure(base: Path, base_games: int, size: int, png: bool, jobs: int | None,
     cmd = [sys.executable, __file__, "--child", str(where)]
     if jobs is not None:
         cmd += ["--jobs", str(jobs)]
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env,
-                          cwd=Path(__file__).parent)
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env=env, cwd=Path(__file__).parent) as proc:
+        peak = PeakMemory(proc.pid)
+        peak.start()
+        out, err = proc.communicate()
+        peak.stop = True
+        peak.join()
+    done = subprocess.CompletedProcess(cmd, proc.returncode, out, err)
     files = sum(p.stat().st_size for p in where.rglob("*") if p.is_file())
     shutil.rmtree(where, ignore_errors=True)
     if done.returncode != 0:
@@ -185,7 +236,8 @@ def measure(base: Path, base_games: int, size: int, png: bool, jobs: int | None,
                          f"{done.stderr[-3000:]}")
     got = json.loads(done.stdout.strip().splitlines()[-1])
     assert got["processed"] == size, got
-    got.update(size=size, png=png, made=made, site_bytes=files)
+    got.update(size=size, png=png, made=made, site_bytes=files, pss=peak.pss / 1024,
+               rss_sum=peak.rss / 1024)
     return got
 
 
@@ -251,7 +303,8 @@ def main(argv: list[str]) -> None:
             rows.append(r)
             print(f"{size:6d} games, map {'PNG' if png else 'SVG'}: {r['wall']:7.1f} s "
                   f"({r['wall'] / size * 1000:5.1f} ms/game), peak RSS run "
-                  f"{r['rss_self']:5.0f} MB, largest worker {r['rss_children']:5.0f} MB; "
+                  f"{r['rss_self']:5.0f} MB, largest worker {r['rss_children']:5.0f} MB, "
+                  f"all together PSS {r['pss']:5.0f} MB (RSS {r['rss_sum']:5.0f} MB); "
                   f"{r['sent']} mails, site {r['site_bytes'] / 1e9:.2f} GB; "
                   f"site made in {r['made']:.1f} s; load {load()}", flush=True)
     finally:
@@ -263,7 +316,8 @@ def main(argv: list[str]) -> None:
             for r in same[1:]:
                 print(f"map {'PNG' if png else 'SVG'}: {r0['size']} -> {r['size']} games: "
                       f"x{r['size'] / r0['size']:.1f} games, x{r['wall'] / r0['wall']:.2f} "
-                      f"time, x{r['rss_self'] / r0['rss_self']:.2f} peak RSS")
+                      f"time, x{r['rss_self'] / r0['rss_self']:.2f} peak RSS, "
+                      f"x{r['pss'] / r0['pss']:.2f} peak PSS of all")
 
 
 if __name__ == "__main__":

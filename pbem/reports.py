@@ -510,22 +510,61 @@ def archived_html(html: str, svg_row: str | None) -> str:
 def write_files(folder: Path, reports: dict[str, dict[str, str]]) -> None:
     """reports[player] ('' = the board) -> format -> body, as player.txt and .html, and
     board.txt, .html and .svg. The map is in board.svg alone: each HTML shows it from
-    there (`archived_html`)."""
+    there (`archived_html`); the public board, the same in every player's HTML, is in
+    board.html alone: each player's HTML links to it (`_board_linked`)."""
     write_archive(folder, archive(reports))
 
 
 def archive(reports: dict[str, dict[str, str]]) -> dict[str, bytes]:
     """The archive folder's files for `reports` (see `write_files`): name -> bytes."""
     svg_row = reports.get("", {}).get("svg") if "svg" in ARCHIVED else None
+    board = archived_html(reports.get("", {}).get("html", ""), svg_row)
+    section = _board_section(board)
     out: dict[str, bytes] = {}
     for who, formats in sorted(reports.items()):
         for fmt, body in sorted(formats.items()):
             if fmt not in ARCHIVED:
                 continue
             if fmt == "html":
-                body = archived_html(body, svg_row)
+                body = board if who == "" else _board_linked(archived_html(body, svg_row),
+                                                             section)
             out[f"{who or 'board'}.{SUFFIX.get(fmt, fmt)}"] = body.encode("utf-8")
     return out
+
+
+#: Where a game's HTML shows the public board (its _board.html.j2).
+BOARD_SECTION = '<section id="board">'
+#: What a player's archived HTML shows instead of the board section it shares with
+#: board.html beside it.
+BOARD_LINK = ('<section id="board">\n<h2>The board</h2>\n<p>The same for every player: '
+              '<a href="board.html#board">the board of this stage</a> (board.html, beside '
+              'this page).</p>\n</section>')
+
+
+def _board_section(html: str) -> str:
+    """The board's HTML's public-board section, nested sections and all ("" if none)."""
+    start = html.find(BOARD_SECTION)
+    if start < 0:
+        return ""
+    depth, at = 0, start
+    while True:
+        opening = html.find("<section", at)
+        closing = html.find("</section>", at)
+        if closing < 0:
+            return ""
+        if 0 <= opening < closing:
+            depth, at = depth + 1, opening + len("<section")
+            continue
+        depth, at = depth - 1, closing + len("</section>")
+        if depth == 0:
+            return html[start:at]
+
+
+def _board_linked(html: str, section: str) -> str:
+    """A player's archived HTML, its board section replaced by BOARD_LINK when it is
+    the board's own, to the byte (issue 23: stored once a stage, like the map)."""
+    at = html.find(section) if section else -1
+    return html if at < 0 else html[:at] + BOARD_LINK + html[at + len(section):]
 
 
 def write_archive(folder: Path, files: dict[str, bytes]) -> None:

@@ -19,7 +19,7 @@ import pytest
 
 from pbem import workers
 from pbem.demo import run_demo
-from pbem.reports import archived_html, stored, to_json
+from pbem.reports import archive, stored, to_json
 from pbem.store import open_db
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "demo"
@@ -34,7 +34,8 @@ def _outputs(root: Path) -> dict[str, str]:
             out[str(p.relative_to(root))] = p.read_text(encoding="utf-8")
     # the JSON reports are in the database only (and attached to the mails); the HTML
     # is compared as rendered, read back from the database (the map expanded): the
-    # archived copy shows the map from board.svg instead (issue 23), and is that exactly
+    # archived copy shows the map from board.svg and links to board.html's board instead
+    # (issue 23), and is that exactly
     db = open_db(root / "pbem.db")
     folders = {int(f.name[:2]): f for f in (root / "reports" / "demo").iterdir()}
     for r in db["reports"].rows_where("format = 'json'"):
@@ -42,8 +43,10 @@ def _outputs(root: Path) -> dict[str, str]:
         got = stored(db, "demo", r["stage"], r["player"], ("html", "json"))
         out[str(path.relative_to(root))] = got["json"]
         html = str(path.relative_to(root))[:-len("json")] + "html"
-        assert out[html] == archived_html(got["html"], stored(db, "demo", r["stage"], "",
-                                                              ("svg",))["svg"]), html
+        board = stored(db, "demo", r["stage"], "", ("html", "svg"))
+        who = r["player"] or ""
+        stage = {"": board} if not who else {"": board, who: {"html": got["html"]}}
+        assert out[html].encode() == archive(stage)[f"{who or 'board'}.html"], html
         out[html] = got["html"]
     db.conn.close()
     # the mail players got, but for the report mails (the reports above, with a header)

@@ -76,18 +76,21 @@ def test_the_report_mail_carries_the_map_as_a_png_the_html_shows(demo):
 
 
 def test_the_archived_html_shows_the_map_from_board_svg(demo):
-    """Issue 23: the archive holds the map once, in board.svg; the HTML as rendered (and
-    read back from the database) inlines it, and is what the mail swaps for the image."""
-    archived = (demo / "reports" / "demo" / "03-turn-3" / "anna.html").read_text()
+    """Issue 23: the archive holds the map once, in board.svg, shown by board.html (the
+    players' pages link to its board); the HTML as rendered (and read back from the
+    database) inlines it, and is what the mail swaps for the image."""
+    folder = demo / "reports" / "demo" / "03-turn-3"
+    archived = (folder / "board.html").read_text()
     assert "<svg" not in archived and "cid:" not in archived
     start, end = archived.index(mapimage.MAP_START), archived.index(mapimage.MAP_END)
     assert start < archived.index('<object class="map-file" data="board.svg"') < end
+    assert 'href="board.html#board"' in (folder / "anna.html").read_text()
     db = open_db(demo / "pbem.db")
+    board = reports.stored(db, "demo", 3, "", ["html"])["html"]
     html = reports.stored(db, "demo", 3, "anna", ["html"])["html"]
     db.conn.close()
-    assert html.count("<svg") == 1
-    assert archived == reports.archived_html(
-        html, (demo / "reports" / "demo" / "03-turn-3" / "board.svg").read_text())
+    assert html.count("<svg") == 1 and board.count("<svg") == 1
+    assert archived == reports.archived_html(board, (folder / "board.svg").read_text())
     # the mailed HTML is the rendered one with the map swapped for the image
     mailed = _mail(demo, "anna").get_body(("html",)).get_content()
     assert mailed.replace("\r\n", "\n") == mapimage.for_mail(html).html

@@ -12,10 +12,25 @@ import re
 import pytest
 from browser import overflows, require_browser
 
+from pbem import reports
 from pbem.demo import run_demo
+from pbem.store import open_db
 
 PHONE = 390  # px: the width of a common phone's screen in CSS pixels
 PAGES = ("hellgame report", "hellgame board", "lords of hell report", "lords of hell board")
+
+
+def mailed(folder, player: str):
+    """The player's HTML report of the stage archived in `folder`, as rendered (the map
+    inline), written beside it as PLAYER.mailed.html."""
+    site = folder.parents[2]
+    db = open_db(site / "pbem.db")
+    html = reports.stored(db, folder.parent.name, int(folder.name[:2]), player,
+                          ["html"])["html"]
+    db.conn.close()
+    page = folder / f"{player}.mailed.html"
+    page.write_text(html, encoding="utf-8")
+    return page
 
 
 @pytest.fixture(scope="module")
@@ -26,13 +41,15 @@ def measured(tmp_path_factory) -> dict[str, object]:
     run_demo(root / "lh", echo=lambda s: None, game_type="lords-of-hell")
     hg = root / "hg" / "reports" / "demo" / "03-turn-3"
     lh = sorted((root / "lh" / "reports" / "demo").iterdir())[-1]  # the Overlord's stage
-    pages = dict(zip(PAGES, [hg / "anna.html", hg / "board.html", lh / "anna.html",
-                             lh / "board.html"], strict=True))
+    # a player's report as his mail shows it (read back from the database: the archived
+    # copy links to board.html for the board, issue 23); the boards as archived
+    pages = dict(zip(PAGES, [mailed(hg, "anna"), hg / "board.html",
+                             mailed(lh, "anna"), lh / "board.html"], strict=True))
     # the first screen: chiara loses THIEVES and 3 Legions in the HellGame demo's turn 3;
     # anna is captured in the Lords of Hell demo's first combat round (issue 20)
-    pages["chiara turn 3"] = hg / "chiara.html"
-    pages["anna captured"] = root / "lh" / "reports" / "demo" / "01-turn-1-combat-round-1" \
-        / "anna.html"
+    pages["chiara turn 3"] = mailed(hg, "chiara")
+    pages["anna captured"] = mailed(root / "lh" / "reports" / "demo" /
+                                    "01-turn-1-combat-round-1", "anna")
     html = pages["hellgame report"].read_text(encoding="utf-8")
     # the converse: a report with something too wide in it, and one without its styles
     pages["too wide"] = root / "wide.html"

@@ -32,18 +32,20 @@ def chromium():
 
 
 def test_the_demo_report_renders_with_its_map(chromium, demo, tmp_path):
+    for name in ("anna.html", "board.html", "board.svg"):  # the map beside them (issue 23)
+        shutil.copy(demo / name, tmp_path / name)
     page = tmp_path / "anna.html"
-    shutil.copy(demo / "anna.html", page)
-    shutil.copy(demo / "board.svg", tmp_path / "board.svg")  # the map, beside it (issue 23)
     got = check_html(page, tmp_path / "anna.png", width=900, height=2400, timeout=60)
     assert (got.stats.width, got.stats.height) == (900, 2400)
     assert got.stats.colours > 50 and got.stats.ink > 0.05
-    # the DOM Chromium built holds every section, and the map from board.svg
+    # the DOM Chromium built holds every section; the board's is a link to board.html,
+    # which shows the map from board.svg
     for section in ("attention", "happened", "position", "board", "form"):
         assert f'id="{section}"' in got.dom, section
+    assert 'href="board.html#board"' in got.dom and "<svg" not in got.dom
+    page = tmp_path / "board.html"
+    got = check_html(page, tmp_path / "board.png", width=900, height=2400, timeout=60)
     assert got.dom.count('data="board.svg"') == 1 and "<svg" not in got.dom
-    # the board section alone: the map fills it with board.svg beside the page, and
-    # without it the page shows a link in its place
     html = page.read_text(encoding="utf-8")
     board = html[html.index('<section id="board">'):]
     board = html[:html.index("<body")] + "<body>" + board[:board.index("</section>")] \

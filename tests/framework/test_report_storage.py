@@ -97,15 +97,25 @@ def test_an_archived_html_refers_to_board_svg_beside_it(demo):
         folder = _folder(demo, stage)
         svg = (folder / "board.svg").read_text(encoding="utf-8")
         assert svg == reports.stored(db, "demo", stage, "", ["svg"])["svg"]
+        board = (folder / "board.html").read_text(encoding="utf-8")
+        assert board.count(reports.BOARD_SECTION) == 1
+        section = reports._board_section(board)
         for who in ("board", *PLAYERS):
             page = (folder / f"{who}.html").read_text(encoding="utf-8")
             assert "<svg" not in page
+            html = reports.stored(db, "demo", stage, "" if who == "board" else who,
+                                  ["html"])["html"]
+            if who != "board":
+                # the public board, the same in every report, is in board.html alone
+                assert page.count(reports.BOARD_LINK) == 1 and section not in page
+                assert page.replace(reports.BOARD_LINK, section) == \
+                    reports.archived_html(html, svg)
+                assert mapimage.MAP_START not in page
+                continue
             start, end = page.index(mapimage.MAP_START), page.index(mapimage.MAP_END)
             assert start < page.index('<object class="map-file" data="board.svg" '
                                       'type="image/svg+xml" width="960" height="1090"') < end
             # the page is the rendered one but for the map
-            html = reports.stored(db, "demo", stage, "" if who == "board" else who,
-                                  ["html"])["html"]
             assert page == reports.archived_html(html, svg)
             # the map for the <object>, and its style in the page's stylesheet: all else
             # is the same
@@ -119,6 +129,23 @@ def test_an_archived_html_refers_to_board_svg_beside_it(demo):
     assert reports.archived_html(changed, svg) == changed
     rows = reports.stored_rows({"": {"html": changed, "svg": svg}})
     assert rows[0][2][:1] == b"x" and reports.unpack(rows[0][2]) == changed
+
+
+def test_a_players_archived_board_is_linked_only_when_it_is_the_boards_own():
+    board = ('<html><section id="board"><h2>The board</h2><section id="inner">x</section>'
+             '<p>decks</p></section><section id="more">m</section></html>')
+    section = board[board.index("<section"):board.index('<section id="more"')]
+    assert reports._board_section(board) == section
+    other = section.replace("decks", "other decks")
+    got = reports.archive({"": {"html": board},
+                           "anna": {"html": f"<html><p>a</p>{section}<p>form</p></html>"},
+                           "boris": {"html": f"<html><p>b</p>{other}<p>form</p></html>"}})
+    assert got["anna.html"].decode() == f"<html><p>a</p>{reports.BOARD_LINK}<p>form</p></html>"
+    assert got["boris.html"].decode() == f"<html><p>b</p>{other}<p>form</p></html>"
+    assert got["board.html"].decode() == board
+    # a board page without the section, or with one never closed, links nothing
+    assert reports._board_section("<html><p>none</p></html>") == ""
+    assert reports._board_section('<section id="board"><section>open</section>') == ""
 
 
 def test_rows_stored_before_read_as_they_did(demo, tmp_path):

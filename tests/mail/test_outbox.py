@@ -1,5 +1,7 @@
 """The outbox: queued → sent / retried with backoff / failed; dry-run (issue 3)."""
 
+import base64
+import random
 from datetime import timedelta
 
 import pytest
@@ -126,3 +128,10 @@ def test_headers_are_one_line_and_encoded_when_not_ascii(kit):
     plain = t.sent[0]
     assert plain["Content-Transfer-Encoding"] == "7bit"
     assert plain.get_content() == "text"
+
+
+@pytest.mark.parametrize("size", [0, 1, 56, 57, 58, 113, 114, 115, 5000, 65537])
+def test_base64_parts_are_the_standard_librarys_lines_with_crlf(size):
+    data = random.Random(size).randbytes(size)
+    expected = base64.encodebytes(data).replace(b"\n", b"\r\n") if data else b"\r\n"
+    assert outbox._base64_lines(data) == expected
