@@ -50,10 +50,10 @@ import os
 import resource
 import shutil
 import sqlite3
-import threading
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 

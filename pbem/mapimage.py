@@ -3,9 +3,9 @@
 Many mail programs (Gmail, Outlook) show no inline SVG, so the mailed HTML report
 carries the map as a PNG instead: an image part of a multipart/related that the HTML
 names by its Content-ID (`<img src="cid:...">`, pbem/outbox.py). The archived HTML shows
-the stage's one board.svg file instead (pbem.reports.archive), for browsers. A game's HTML marks its map between MAP_START and MAP_END (in
-its board template); `for_mail` swaps what is between them for
-the image.
+the stage's one board.svg file instead (pbem.reports.archive), for browsers. A game's
+HTML marks its map between MAP_START and MAP_END (in its board template); `for_mail`
+swaps what is between them for the image.
 
 The PNG is drawn by resvg (the resvg-py package: a Rust renderer in a self-contained
 wheel, no system library needed), at the map's own size on white, with crisp shape

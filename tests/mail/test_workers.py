@@ -129,6 +129,7 @@ def test_only_a_few_stages_per_worker_wait_for_the_writer(monkeypatch):
     games = [f"g{i:02}" for i in range(20)]
     seen = []
     for name, call in workers.resolved(games, None, 2, root="unused"):
+        assert name == games[len(seen)]
         # before the writer takes game i, at most AHEAD stages per worker are in flight
         assert len(CountingPool.submitted) <= len(seen) + 1 + 2 * workers.AHEAD
         seen.append(call())
