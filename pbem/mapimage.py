@@ -47,13 +47,11 @@ class MailMap:
 def for_mail(html: str) -> MailMap | None:
     """`html` with its marked map replaced by an <img> of it as a PNG; None if it has no
     marked map, or the map could not be drawn (the mail then keeps the SVG)."""
-    start = html.find(MAP_START)
-    end = html.find(MAP_END, start + len(MAP_START)) if start >= 0 else -1
-    if end < 0:
-        return None
-    svg = _SVG.search(html, start, end)
+    marks = _marks(html)
+    svg = _SVG.search(html, *marks) if marks else None
     if svg is None:
         return None
+    start, end = marks
     try:
         data = png(svg.group(0))
     except ValueError:  # resvg's word for an SVG it cannot draw
@@ -66,6 +64,20 @@ def for_mail(html: str) -> MailMap | None:
            f'height="{height}" alt="{alt}" style="display:block;width:100%;'
            f'max-width:{width}px;height:auto"></figure>')
     return MailMap(html[:start] + img + html[end + len(MAP_END):], cid, data)
+
+
+def _marks(html: str) -> tuple[int, int] | None:
+    """Where MAP_START and MAP_END are in `html`, if both are."""
+    start = html.find(MAP_START)
+    end = html.find(MAP_END, start + len(MAP_START)) if start >= 0 else -1
+    return (start, end) if end >= 0 else None
+
+
+def map_span(html: str) -> tuple[int, int] | None:
+    """Where the map's <svg> element is in `html` (between MAP_START and MAP_END)."""
+    marks = _marks(html)
+    found = _SVG.search(html, *marks) if marks else None
+    return found.span() if found else None
 
 
 CACHE_BYTES = 8 << 20  # a map's PNG is 50-300 kB: the last few dozen are kept
@@ -103,10 +115,8 @@ def forget() -> None:
 
 def map_svg(html: str) -> str | None:
     """The SVG between the map's marks in `html`, if any."""
-    start = html.find(MAP_START)
-    end = html.find(MAP_END, start + len(MAP_START)) if start >= 0 else -1
-    found = _SVG.search(html, start, end) if end >= 0 else None
-    return found.group(0) if found else None
+    span = map_span(html)
+    return html[span[0]:span[1]] if span else None
 
 
 def render(svg: str, *, system_fonts: bool = True) -> bytes:

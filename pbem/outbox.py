@@ -453,9 +453,11 @@ class Sender:
             return False
         self._sent.append((row, stamp))
         out.sent += 1
-        if row["kind"] == "welcome" or len(self._sent) >= SENT_BATCH:
+        if row["kind"] == "welcome":
             self._record()  # a welcome's effects (pbem.notices) follow its state
             notices.welcome_sent(db, row, now)
+        elif len(self._sent) >= SENT_BATCH:
+            self._record()
         return False
 
 

@@ -25,7 +25,7 @@ from markupsafe import Markup
 
 from .engine import Event, OrderSheet
 from .eventlog import CARRIED_KIND
-from .mapimage import MAP_END, MAP_START
+from .mapimage import map_span
 from .render import render
 
 SCHEMA = "pbem-report/1"
@@ -368,17 +368,6 @@ def _open(stored: str | bytes, zdict: Callable[[], bytes]) -> tuple[str, int | N
     return text, int(head) if head else None
 
 
-def _map_span(html: str) -> tuple[int, int] | None:
-    """Where the map's <svg> element is in `html` (between MAP_START and MAP_END)."""
-    start = html.find(MAP_START)
-    end = html.find(MAP_END, start + len(MAP_START)) if start >= 0 else -1
-    if end < 0:
-        return None
-    svg = html.find("<svg", start, end)
-    close = html.rfind("</svg>", start, end)
-    return (svg, close + len("</svg>")) if 0 <= svg < close else None
-
-
 def _map_of(svg_row: str) -> str:
     """The map as an HTML report inlines it: the board's 'svg' row less its newline."""
     return svg_row[:-1] if svg_row.endswith("\n") else svg_row
@@ -387,7 +376,7 @@ def _map_of(svg_row: str) -> str:
 def _cut(fmt: str, body: str, svg_row: str | None) -> tuple[str, int | None]:
     """An HTML's map, when it is the stage's (`svg_row`), replaced by MAP_REF: (the
     text, MAP_REF's offset); any other body as it is, None."""
-    span = _map_span(body) if fmt == "html" and svg_row else None
+    span = map_span(body) if fmt == "html" and svg_row else None
     if span is None or body[span[0]:span[1]] != _map_of(svg_row):
         return body, None
     return body[:span[0]] + MAP_REF + body[span[1]:], span[0]
@@ -485,7 +474,7 @@ def archived_html(html: str, svg_row: str | None) -> str:
     beside it (an <object>, so its regions keep their tooltips) instead of inlined. The
     <object> is sized from the map's viewBox and styled like the inline map (the page's
     width, at most 960 px; 1200 px under "Enlarge the map")."""
-    span = _map_span(html) if svg_row else None
+    span = map_span(html) if svg_row else None
     if span is None or html[span[0]:span[1]] != _map_of(svg_row):
         return html
     svg = html[span[0]:html.find(">", span[0]) + 1]
@@ -507,16 +496,12 @@ def archived_html(html: str, svg_row: str | None) -> str:
     return html[:style] + css + html[style:span[0]] + obj + html[span[1]:]
 
 
-def write_files(folder: Path, reports: dict[str, dict[str, str]]) -> None:
-    """reports[player] ('' = the board) -> format -> body, as player.txt and .html, and
-    board.txt, .html and .svg. The map is in board.svg alone: each HTML shows it from
-    there (`archived_html`); the public board, the same in every player's HTML, is in
-    board.html alone: each player's HTML links to it (`_board_linked`)."""
-    write_archive(folder, archive(reports))
-
-
 def archive(reports: dict[str, dict[str, str]]) -> dict[str, bytes]:
-    """The archive folder's files for `reports` (see `write_files`): name -> bytes."""
+    """The archive folder's files for reports[player] ('' = the board) -> format -> body:
+    name -> bytes, player.txt and .html, and board.txt, .html and .svg. The map is in
+    board.svg alone: each HTML shows it from there (`archived_html`); the public board,
+    the same in every player's HTML, is in board.html alone: each player's HTML links to
+    it (`_board_linked`)."""
     svg_row = reports.get("", {}).get("svg") if "svg" in ARCHIVED else None
     board = archived_html(reports.get("", {}).get("html", ""), svg_row)
     section = _board_section(board)

@@ -35,9 +35,9 @@ class Processed:
     next_deadline: str = ""  # the new stage's deadline ('' when the game is over)
     #: the stage's events for the moderator alone (pbem.eventlog.MODERATOR_KIND)
     moderator: list = field(default_factory=list)
-    #: the reports as stored and archived, made ahead by `prepare` (a worker's part)
-    rows: list | None = None
-    files: dict[str, bytes] | None = None
+    #: the reports as stored and archived, made by `resolve`
+    rows: list = field(default_factory=list)
+    files: dict[str, bytes] = field(default_factory=dict)
 
 
 def sheets_for(db, game, g: dict, stage: dict) -> tuple[dict[str, OrderSheet | None], dict]:
@@ -78,12 +78,8 @@ def resolve(db, game_name: str, now: datetime, seconds: float | None = None,
     takes."""
     with budget.spending(f"{game_name}: the stage", seconds or budget.STAGE_SECONDS,
                          events or budget.STAGE_EVENTS):
-        return _resolve(db, game_name, now)
-
-
-def prepare(work: tuple) -> tuple:
-    """`resolve`'s work with the reports made ready to store and archive: what a worker
-    process does ahead of the run's one writer (pbem.workers)."""
+        work = _resolve(db, game_name, now)
+    # the reports made ready to store and archive (in a worker, ahead of the one writer)
     done = work[-1]
     done.rows = reports.stored_rows(done.reports)
     done.files = reports.archive(done.reports)
@@ -138,7 +134,7 @@ def _resolve(db, game_name: str, now: datetime):
 def _store(db, game_name: str, site_reports: Path | None, now: datetime, on_stored,
            g: dict, stage: dict, res, dice: Dice, done: Processed) -> Processed:
     """The stage's outcome, in one transaction."""
-    number, rendered, missing = stage["number"], done.reports, done.missing
+    number, missing = stage["number"], done.missing
     deadline = done.next_deadline
     # db.atomic(), not `with db.conn`: sqlite-utils' own writes open transactions of
     # their own, which atomic() nests as savepoints, so the stage is all or nothing.
@@ -154,8 +150,7 @@ def _store(db, game_name: str, site_reports: Path | None, now: datetime, on_stor
         # schema on every call (a run over 1,000 games stores 17,000 reports)
         db.conn.executemany(
             "INSERT INTO reports (game, stage, player, format, body) VALUES (?, ?, ?, ?, ?)",
-            [(game_name, number, who, fmt, body) for who, fmt, body in
-             (done.rows if done.rows is not None else reports.stored_rows(rendered))])
+            [(game_name, number, who, fmt, body) for who, fmt, body in done.rows])
         update(db, "stages", {"game": game_name, "number": number},
                {"status": "processed", "processed_at": deadlines.stamp(now),
                 "next_name": res.stage_name})
@@ -181,8 +176,7 @@ def _store(db, game_name: str, site_reports: Path | None, now: datetime, on_stor
             # Written before the commit: a crash between the two leaves files that the
             # rerun writes again with the very same bytes, never a stage without files.
             reports.write_archive(
-                report_folder(site_reports, game_name, number, stage["name"]),
-                done.files if done.files is not None else reports.archive(rendered))
+                report_folder(site_reports, game_name, number, stage["name"]), done.files)
     return done
 
 

@@ -150,7 +150,7 @@ def _orphaned(parent: int) -> None:
 def _resolve_one(name: str, now: datetime, seconds, events) -> Outcome:
     try:
         with clock.pinned(now):
-            work = turns.prepare(turns.resolve(_db, name, now, seconds, events))
+            work = turns.resolve(_db, name, now, seconds, events)
             maps = _draw(work) if _png else ()
         outcome = Outcome(work, maps)
     except (Exception, OverBudget) as e:
