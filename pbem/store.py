@@ -168,7 +168,19 @@ def _m6(db: sqlite_utils.Database) -> None:
     db["press_tokens"].create({"token": str, "press": int, "recipient": str}, pk="token")
 
 
-MIGRATIONS = [_m1, _m2, _m3, _m4, _m5, _m6]
+def _m7(db: sqlite_utils.Database) -> None:
+    """Intake at speed (issue 23): the lookups made for every mail answered in one index
+    each, instead of a scan of the table (0.1 ms a mail at 1,000 seats and 10,000 mails).
+    Partial indexes: a seat without a secret tag, and the refused mails (the lockout of
+    failed authentications, pbem.answering._locked_out), are few."""
+    db.execute("CREATE INDEX players_untagged ON players (game) WHERE secret_tag = ''")
+    db.execute("CREATE INDEX mails_refused_seat ON mails (game, player, handled) "
+               "WHERE status = 'refused'")
+    db.execute("CREATE INDEX mails_refused_sender ON mails (from_addr, handled) "
+               "WHERE status = 'refused'")
+
+
+MIGRATIONS = [_m1, _m2, _m3, _m4, _m5, _m6, _m7]
 
 
 def open_db(path: str | Path) -> sqlite_utils.Database:

@@ -226,3 +226,27 @@ def test_the_confirmation_mail_is_a_threaded_reply(kit, tmp_path):
     assert msg["References"] == "<m1@example.org>"
     assert msg["Auto-Submitted"] == "auto-replied"
     assert msg["From"].addresses[0].addr_spec == "orders@example.org"
+
+
+def test_answering_a_mail_scans_no_table_that_grows_with_the_site(kit):
+    """Issue 23: 10,000 mails at 1,000 seats are taken in time only if each mail's
+    lookups go by an index: every SELECT that storing and answering makes (a good sheet,
+    a wrong secret, so the lockout counts too) is planned without a full scan of mails,
+    players, submissions or outbox."""
+    seen: list[str] = []
+    kit.db.conn.set_trace_callback(seen.append)
+    kit.db.execute("UPDATE players SET secret_tag = 'x' WHERE name = 'dmitri'")
+    take(kit, kit.mail("anna@example.org", kit.sheet("anna")))
+    take(kit, kit.mail("boris@example.org", kit.sheet("boris", secret="guess-1234")))
+    kit.db.conn.set_trace_callback(None)
+    selects = {s for s in seen if s.lstrip().upper().startswith("SELECT")}
+    assert any("secret_tag = ''" in s for s in selects)  # the untagged seat lookup ran
+    assert any("status = 'refused'" in s for s in selects)  # so did the lockout counts
+    scans = {}
+    for sql in selects:
+        for row in kit.db.execute("EXPLAIN QUERY PLAN " + sql).fetchall():
+            detail = row[-1]
+            if any(detail == f"SCAN {t}" for t in ("mails", "players", "submissions",
+                                                    "outbox")):
+                scans[sql] = detail
+    assert scans == {}
