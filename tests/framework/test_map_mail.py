@@ -129,3 +129,16 @@ def test_a_game_without_a_map_mails_html_and_text_only(tmp_path):
     alternative, _ = msg.get_payload()
     assert [p.get_content_type() for p in alternative.get_payload()] == \
         ["text/plain", "text/html"]
+
+
+def test_the_marked_map_is_the_first_svg_element_between_the_marks():
+    start, end = mapimage.MAP_START, mapimage.MAP_END
+    svg = "<svg viewBox='0 0 1 1'><svgfoo/><g/></svg>"
+    page = f"<svg id='before'></svg><p>{start}<svgfoo>x</svgfoo>{svg}<svg/>{end}</p><svg/>"
+    at = page.index("<svg viewBox")
+    assert mapimage.map_span(page) == (at, at + len(svg))
+    assert mapimage.map_svg(page) == svg
+    # an element not closed before the end mark, or no marks, is no map
+    assert mapimage.map_span(f"{start}<svg><g>{end}</svg>") is None
+    assert mapimage.map_span(f"<svg></svg>{end}") is None
+    assert mapimage.map_span(f"{start}<svg>") is None
