@@ -116,7 +116,8 @@ def _failed(db, row: dict, fault, now: datetime) -> Handled:
     """Record a mail that could not be handled: again later, or set aside."""
     tries = row["attempts"] + 1
     reason = f"{fault.message} (attempt {tries} of {MAX_ATTEMPTS})"
-    values = {"attempts": tries, "reason": reason[:500], "handled": deadlines.stamp(now)}
+    values = {"attempts": tries, "reason": reason[:500], "handled": deadlines.stamp(now),
+              **_sender(row)}
     if tries >= MAX_ATTEMPTS:
         values["status"] = "error"
         status = "error"
@@ -128,6 +129,19 @@ def _failed(db, row: dict, fault, now: datetime) -> Handled:
         with db.atomic():
             update(db, "mails", {"id": row["id"]}, values)
     return Handled(row["id"], status, reason)
+
+
+def _sender(row: dict) -> dict[str, str]:
+    """The sender and subject of a mail that failed before they were recorded (its
+    answer rolled back), so `pbem status` says whose mail waits: read from its headers
+    alone; nothing if even they cannot be read."""
+    if row.get("from_addr"):
+        return {}
+    try:
+        env = mailtext.envelope(mailtext.parse(row["raw"]))
+    except Exception:  # the mail's own fault may be here: the status then shows '?'
+        return {}
+    return {"from_addr": env.from_addr, "subject": env.subject[:200]}
 
 
 def retry(db, ids: list[int] | None = None) -> int:

@@ -202,7 +202,7 @@ def notify_faults(db, notifier: Notifier) -> None:
     games = sorted({f["key"].split()[0] for f in new if f["unit"] == "game"})
     lines = []
     for f in new:
-        lines.append(f"- {UNIT_NAMES.get(f['unit'], f['unit'])} {f['key']}: {f['message']}")
+        lines.append(f"- {faults.title(f, UNIT_NAMES.get(f['unit']))}")
     body = ("\n".join(lines) + "\n\nNothing was changed by a failed step: a game that "
             "failed was not processed and every other game went on; a mail that could not "
             "be answered is tried again on the next runs. pbem run tries again each time "

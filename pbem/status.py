@@ -98,8 +98,7 @@ def site_lines(db) -> list[str]:
     if open_:
         out.append(f"open faults: {len(open_)} (pbem status --faults for details)")
         for f in open_[:5]:
-            out.append(f"  {f['unit']} {f['key']}: {f['message']} (x{f['count']} since "
-                       f"{f['first']})")
+            out.append(f"  {faults.title(f)} (x{f['count']} since {f['first']})")
     last = list(db["runs"].rows_where(order_by="id desc", limit=1))
     if last:
         out.append(f"last pbem run: {last[0]['started']}"
@@ -114,7 +113,7 @@ def faults_text(db) -> str:
         return "no open faults\n"
     out = []
     for f in rows:
-        out.append(f"{f['unit']} {f['key']}: {f['message']}")
+        out.append(faults.title(f))
         out.append(f"  first {f['first']}, last {f['last']}, {f['count']} time"
                    f"{'s' * (f['count'] != 1)}; moderator told: {f['notified'] or 'not yet'}")
         if f["detail"]:

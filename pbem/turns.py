@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -101,13 +102,13 @@ def _resolve(db, game_name: str, now: datetime):
     if stage["status"] != "open":
         raise PbemError(f"{game_name} {stage['name']} is already processed")
     game = get_game(g["game_type"])
-    sheets, receipts = sheets_for(db, game, g, stage)
+    with _step(game_name, stage, "reading the stage's stored state"):
+        state = json.loads(stage["state"])  # the engine's own copy: resolve may change it
+    with _step(game_name, stage, "checking the stored order sheets"):
+        sheets, receipts = sheets_for(db, game, g, stage)
     dice = Dice(stage["seed"])
-    try:
-        res = game.resolve(json.loads(stage["state"]), sheets, dice)
-    except Exception as e:  # a bug in one game must not stop the batch (DESIGN.md §8)
-        raise PbemError(f"{game_name} {stage['name']}: resolution failed, nothing was "
-                        f"changed: {type(e).__name__}: {e}", EXIT_GAME_FAILED) from e
+    with _step(game_name, stage, "resolution"):
+        res = game.resolve(state, sheets, dice)
     seats = players_of(db, game_name)
     players = [p["name"] for p in seats]
     number = stage["number"]
@@ -119,16 +120,30 @@ def _resolve(db, game_name: str, now: datetime):
     said = {p: press.of_stage(db, game_name, number, p) for p in players}
     # the changes point at events of this resolution: after the stored ones in the list
     changes = [replace(c, at=c.at + len(earlier_events)) for c in res.changes]
-    rendered = render_reports(game, g, stage, json.loads(stage["state"]), res.state,
-                              earlier_events + res.events, rolls, sheets, receipts, players,
-                              res.stage_name, res.finished, res.result, deadline, zones, said,
-                              changes)
+    with _step(game_name, stage, "rendering the reports"):
+        rendered = render_reports(game, g, stage, json.loads(stage["state"]), res.state,
+                                  earlier_events + res.events, rolls, sheets, receipts,
+                                  players, res.stage_name, res.finished, res.result,
+                                  deadline, zones, said, changes)
     # a seat away (on vacation, resigned) plays as if it sent nothing, without missing a turn
     away = {s.player for s in deadlines.seats(db, game_name, number, now) if s.away}
     missing = [p for p in players if sheets.get(p) is None and p not in away]
     done = Processed(game_name, number, stage["name"], res.stage_name, res.finished, rendered,
                      missing, deadline, [e for e in res.events if e.kind == MODERATOR_KIND])
     return g, stage, res, dice, done
+
+
+@contextmanager
+def _step(game_name: str, stage: dict, what: str):
+    """A step of a stage's engine work: a failure in it (a bug in the game, a stored
+    state or sheet it cannot read) names the game, the stage and the step, so the
+    moderator's notice and `pbem status` say where it broke; it must not stop the batch
+    (DESIGN.md §8)."""
+    try:
+        yield
+    except Exception as e:
+        raise PbemError(f"{game_name} {stage['name']}: {what} failed, nothing was changed: "
+                        f"{type(e).__name__}: {e}", EXIT_GAME_FAILED) from e
 
 
 def _store(db, game_name: str, site_reports: Path | None, now: datetime, on_stored,

@@ -126,9 +126,11 @@ def test_status_lists_faults_and_mail_retry_puts_set_aside_mail_back(started):
     code, out = started("run", "--now", "2030-01-01T00:00:00Z")
     assert code == 1 and "JSONDecodeError" in out and "Traceback" not in out
     code, out = started("status")
+    # the game's message names its stage and step; the list does not repeat the game
     assert "open faults: 1" in out and "game g1: g1" not in out
+    assert "  game g1 setup: reading the stage's stored state failed, nothing was " in out
     code, out = started("status", "--faults")
-    assert code == 0 and out.startswith("game g1: ") and "Traceback (most recent" in out
+    assert code == 0 and out.startswith("game g1 setup: ") and "Traceback (most recent" in out
     db.execute("INSERT INTO mails (message_id, sha256, raw, status, reason, attempts) "
                "VALUES ('<x@y>', 'abc', x'00', 'error', 'the disk is full', 5)")
     db.conn.commit()

@@ -205,6 +205,8 @@ def test_a_mail_that_failed_is_tried_again_later_then_set_aside_until_retried(ki
     assert statuses == ["retry"] * (intake.MAX_ATTEMPTS - 1) + ["error"]
     row = kit.db["mails"].get(1)
     assert row["reason"] == "the disk is full (pbem.db) (attempt 5 of 5)"
+    # whose mail waits is known, though its answer (which records it) never ran
+    assert row["from_addr"] == "boris@example.org"
     [fault] = faults.open_faults(kit.db, "mail")
     assert (fault["key"], fault["count"]) == ("1", intake.MAX_ATTEMPTS)
     assert intake.handle_pending(kit.site, kit.db, at) == []  # set aside: left alone

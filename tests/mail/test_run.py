@@ -172,6 +172,19 @@ def test_a_failing_game_is_reported_and_the_others_go_on(kit, monkeypatch):
     assert len(kit.outbox(kind="moderator")) == 1
 
 
+def test_a_stored_state_that_cannot_be_read_names_its_game_stage_and_step(kit):
+    # a stage's state cut short (a disk that failed mid-write, a hand edit): the notice
+    # says which game, which stage and which step, not only the parser's complaint
+    kit.db["stages"].update(("g1", 0), {"state": '{"turn": '})
+    result = go(kit, 100)
+    assert result.processed == [] and len(result.failed) == 1
+    assert result.failed[0].startswith(
+        "g1 setup: reading the stage's stored state failed, nothing was changed: "
+        "JSONDecodeError: ")
+    assert get_game_row(kit.db, "g1")["last_error"] == result.failed[0]
+    assert kit.db["stages"].get(("g1", 0))["status"] == "open"
+
+
 def test_status_shows_deadline_orders_nmr_mail_and_errors(kit):
     from pbem import outbox
     from pbem.status import status_text
