@@ -330,14 +330,21 @@ DICT_FORMATS = ("text", "html", "json")
 _MARK = b"@"
 
 
-def pack(fmt: str, body: str, zdict: bytes | None = None) -> str | bytes:
-    """A report body zlib-compressed at the fastest level (`zdict`: a preset dictionary)."""
+def pack(fmt: str, body: str, zdict: bytes | None = None, primed=None) -> str | bytes:
+    """A report body zlib-compressed at the fastest level (`zdict`: a preset dictionary;
+    `primed`: a compressor that has taken it already, `primer(zdict)`, copied here: the
+    same bytes as a fresh one, without hashing the dictionary again for each row)."""
     if fmt not in PACKED:
         return body
     if zdict is None:
         return zlib.compress(body.encode("utf-8"), 1)
-    z = zlib.compressobj(1, zdict=zdict)
+    z = primed.copy() if primed is not None else primer(zdict)
     return z.compress(body.encode("utf-8")) + z.flush()
+
+
+def primer(zdict: bytes):
+    """A fastest-level compressor with `zdict` set, for `pack` to copy."""
+    return zlib.compressobj(1, zdict=zdict)
 
 
 def unpack(stored: str | bytes) -> str:
@@ -392,6 +399,7 @@ def stored_rows(rendered: dict[str, dict[str, str]]) -> list[tuple[str, str, str
     cut = {who: {fmt: _cut(fmt, body, svg_row) for fmt, body in formats.items()}
            for who, formats in rendered.items()}
     dicts = {fmt: cut[""][fmt][0].encode("utf-8") for fmt in DICT_FORMATS if fmt in board}
+    primed = {fmt: primer(zdict) for fmt, zdict in dicts.items()}
     out: list[tuple[str, str, str | bytes]] = []
     for who, formats in sorted(cut.items()):
         for fmt, (text, at) in sorted(formats.items()):
@@ -400,7 +408,8 @@ def stored_rows(rendered: dict[str, dict[str, str]]) -> list[tuple[str, str, str
                 out.append((who, fmt, pack(fmt, text)))
                 continue
             head = _MARK + (b"d" if zdict else b"") + (b"" if at is None else b"%d" % at)
-            out.append((who, fmt, head + b":" + pack(fmt, text, zdict)))
+            out.append((who, fmt, head + b":" + pack(fmt, text, zdict,
+                                                      primed.get(fmt) if zdict else None)))
     return out
 
 

@@ -75,6 +75,22 @@ def test_a_stored_html_is_much_smaller_than_rendered_and_reads_back_the_same(dem
     db.conn.close()
 
 
+def test_a_primed_compressor_copied_for_each_row_makes_a_fresh_ones_bytes(demo):
+    """stored_rows sets the board's row as dictionary once a format and copies that
+    compressor for each player's row: the same stream, byte for byte."""
+    db = open_db(demo / "pbem.db")
+    got = _read_all(db, 3)
+    for fmt in reports.DICT_FORMATS:
+        zdict = got[""][fmt].encode("utf-8")
+        primed = reports.primer(zdict)
+        for who in PLAYERS:
+            body = got[who][fmt]
+            fresh = reports.pack(fmt, body, zdict)
+            assert reports.pack(fmt, body, zdict, primed) == fresh
+            assert zlib.decompressobj(zdict=zdict).decompress(fresh).decode() == body
+    db.conn.close()
+
+
 def test_pbem_report_and_the_mail_read_the_html_as_rendered(demo):
     db = open_db(demo / "pbem.db")
     html = reports.stored(db, "demo", 3, "anna", ["html"])["html"]
