@@ -3,6 +3,7 @@
 Not a test (speed is measured, never asserted in timed tests). Run:
 
     python bench/bench_turn6.py [GAMES] [--players 3-6] [--turn N] [--profile] [--no-files]
+                                [--instructions]
 
 It builds a throw-away site (untimed): GAMES (default 30) games of the HellGame with 6
 players (anna, boris, chiara, dmitri, elena, fyodor; `--players 4` keeps the demo's
@@ -24,6 +25,10 @@ median per game of each), and a
 digest of every game's rendered reports, so a change that must keep the output
 byte-identical can be checked run against run (the same GAMES, same players).
 `--profile` instead runs the timed turn under cProfile and prints the top functions.
+`--instructions` instead counts, under Valgrind's callgrind (bench/instructions.py), the
+instructions of `turns.process` for every game but the first (which warms the process:
+imports, Jinja's compiled templates) and prints them per game: repeatable to a fraction
+of a percent where the milliseconds above are not (try 4 games: about a minute a game).
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+
+import instructions
 
 from pbem import admin, ledger, orders, render, reports, turns
 from pbem.demo import PLAYERS, demo_secret
@@ -172,6 +179,9 @@ def build(n_games: int, players: list[str], turn: int = 1):
 
 
 def main(argv: list[str]) -> None:
+    code = instructions.rerun(__file__, argv)
+    if code is not None:
+        sys.exit(code)
     numbers = [int(a) for a in argv if a.isdigit()]
     n_games = numbers[0] if numbers else 30
     n_players = int(argv[argv.index("--players") + 1]) if "--players" in argv else 6
@@ -180,6 +190,14 @@ def main(argv: list[str]) -> None:
     root, site, db, game, names = build(n_games, players, turn)
     folder = None if "--no-files" in argv else site.reports_dir
     digest = hashlib.sha256()
+    if instructions.active():
+        turns.process(db, names[0], folder)  # warms the process: not counted
+        with instructions.counted():
+            for name in names[1:]:
+                turns.process(db, name, folder)
+        instructions.units(len(names) - 1)
+        shutil.rmtree(root)
+        return
     if "--profile" in argv:
         prof = cProfile.Profile()
         prof.enable()
