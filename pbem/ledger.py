@@ -125,7 +125,8 @@ def cause_of(change: Change, events: list[Event]) -> Event | None:
 
 
 def _short(text: str) -> str:
-    return text if len(text) <= CAUSE_CHARS else text[:CAUSE_CHARS - 1].rstrip() + "…"
+    # "..." rather than "…": the reports stay ASCII, one byte a character (issue 23)
+    return text if len(text) <= CAUSE_CHARS else text[:CAUSE_CHARS - 3].rstrip() + "..."
 
 
 def _names(items: list[str]) -> str:

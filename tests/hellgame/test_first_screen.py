@@ -118,6 +118,22 @@ def test_a_change_said_before_it_happens_is_still_given_its_cause():
                      "rule": "", "phase": "soul"}
 
 
+def test_a_long_cause_is_cut_with_three_dots():
+    """A cause longer than CAUSE_CHARS is cut, ending in "..." (ASCII, so a report stays
+    one byte a character: issue 23)."""
+    held = {"n": 0}
+    log = Log()
+    log.watch((ledger.Holding("Souls", 1, ("soul",), one="Soul"),), lambda: {"p": (held["n"],)})
+    log.phase = "soul"
+    held["n"] = 3
+    text = "p is paid 3 Souls " + "because the Soul Phase says so " * 10
+    log.public("x", text)
+    (entry,) = ledger.summary(log.changes(), log.events, "p")
+    cut = entry["cause"]
+    assert cut.endswith("Soul...") and text.startswith(cut[:-3]) and cut.isascii()
+    assert len(cut) <= ledger.CAUSE_CHARS
+
+
 def test_a_cause_the_player_may_not_see_is_not_shown():
     held = {"n": 2}
     log = Log()

@@ -246,3 +246,16 @@ def test_deterministic_and_pure(board):
     assert first == map_svg(copy.deepcopy(board), copy.deepcopy(marks), title="t")
     assert board == before
     assert not re.search(r"\d\.\d{2,}", first)  # coordinates have one decimal
+
+
+def test_the_map_is_ascii_with_its_other_characters_as_references(board):
+    """Issue 23: the map, inlined in every HTML report, is ASCII (a page of one byte a
+    character in Python); what it shows is unchanged: "·", "×", "→", "…" and a
+    player's "Zoë" read back from the references."""
+    board["players"][0]["name"] = "Zoë 😈"
+    svg = map_svg(board, None, title="Hell · turn 3 → Zoë")
+    assert svg.isascii() and "&#183;" in svg and "&#235;" in svg and "&#128520;" in svg
+    root = parse(svg)
+    assert root.get("aria-label") == "Hell · turn 3 → Zoë"
+    text = "".join(root.itertext())
+    assert "Zoë 😈" in text and " · " in text and "×" in text
