@@ -17,8 +17,9 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from . import budget, clock, deadlines, faults, mailtext, orders, redact
+from . import budget, clock, deadlines, faults, mailtext, notices, orders, redact, schedule
 from .answering import Handled, handle
+from .render import wrap
 from .store import check_secret, insert, one, secret_tag, update
 from .store import now as now_text
 
@@ -106,18 +107,21 @@ def handle_pending(site, db, now: datetime | None = None) -> list[Handled]:
             with budget.spending(f"answering mail {mail_id}", seconds):
                 done.append(handle(site, db, row, now))
         if fault:
-            out.append(_failed(db, row, fault[0], now))
+            out.append(_failed(site, db, row, fault[0], now))
         else:
             out += done
     return out
 
 
-def _failed(db, row: dict, fault, now: datetime) -> Handled:
-    """Record a mail that could not be handled: again later, or set aside."""
+def _failed(site, db, row: dict, fault, now: datetime) -> Handled:
+    """Record a mail that could not be handled: again later, or set aside (its sender
+    told, once, that it waits for the moderator)."""
     tries = row["attempts"] + 1
     reason = f"{fault.message} (attempt {tries} of {MAX_ATTEMPTS})"
+    sender = _sender(row, site.address)
     values = {"attempts": tries, "reason": reason[:500], "handled": deadlines.stamp(now),
-              **_sender(row)}
+              **{k: sender[k] for k in ("from_addr", "subject") if k in sender
+                 and not row.get(k)}}
     if tries >= MAX_ATTEMPTS:
         values["status"] = "error"
         status = "error"
@@ -125,23 +129,52 @@ def _failed(db, row: dict, fault, now: datetime) -> Handled:
         wait = timedelta(minutes=RETRY_MINUTES * 2 ** (tries - 1))
         values["next_attempt"] = deadlines.stamp(now + wait)
         status = "retry"
-    with faults.guard(db, "site", "recording a mail's fault"):
+    with faults.guard(db, "site", "recording a mail's fault") as failed:
         with db.atomic():
             update(db, "mails", {"id": row["id"]}, values)
+    if status == "error" and sender.get("to") and not failed:
+        with faults.guard(db, "site", "telling a sender his mail was set aside"):
+            with db.atomic():
+                about = sender["about"]
+                text = SET_ASIDE.format(subject=about if len(about) <= 80
+                                        else about[:77] + "...",
+                                        received=_when(row["stored"]))
+                notices.tell(site, db, sender["to"], f"Re: {about}"[:200], wrap(text), now,
+                             kind="set-aside", in_reply_to=sender["message_id"])
     return Handled(row["id"], status, reason)
 
 
-def _sender(row: dict) -> dict[str, str]:
-    """The sender and subject of a mail that failed before they were recorded (its
-    answer rolled back), so `pbem status` says whose mail waits: read from its headers
-    alone; nothing if even they cannot be read."""
-    if row.get("from_addr"):
-        return {}
+def _when(stamp: str) -> str:
+    """'Sat 28 Nov 2026 20:00 UTC' for a stored stamp, as deadlines read."""
     try:
-        env = mailtext.envelope(mailtext.parse(row["raw"]))
+        at = deadlines.parse(stamp or "")
+    except ValueError:
+        at = None
+    return schedule.format_deadline(at, "UTC") if at else "earlier"
+
+
+#: What the sender of a mail set aside is told (the fault itself is the moderator's).
+SET_ASIDE = (
+    'Your mail "{subject}" (received {received}) could not be handled: something on this '
+    "site failed each of the five times it was read. The moderator has been told and will "
+    "have it read again once that is fixed; nothing of it is stored until then, and any "
+    "orders you sent earlier still stand. If a deadline is near, you may send your orders "
+    "again: the last sheet you send counts.")
+
+
+def _sender(row: dict, own: str = "") -> dict[str, str]:
+    """Who sent a mail that failed, read from its headers alone (its answer, which
+    records them, rolled back), so `pbem status` says whose mail waits: its from_addr
+    and subject, and `to`, where to tell him (none for a machine's mail, RFC 3834:
+    never answered) with `about`, its subject. Nothing if even the headers cannot be
+    read."""
+    try:
+        env = mailtext.envelope(mailtext.parse(row["raw"]), own_addresses={own} - {""})
     except Exception:  # the mail's own fault may be here: the status then shows '?'
         return {}
-    return {"from_addr": env.from_addr, "subject": env.subject[:200]}
+    told = {"to": env.from_addr, "about": env.subject or "(no subject)",
+            "message_id": env.message_id} if env.from_addr and not env.auto else {}
+    return {"from_addr": env.from_addr, "subject": env.subject[:200], **told}
 
 
 def retry(db, ids: list[int] | None = None) -> int:

@@ -29,11 +29,12 @@ def _common(site) -> dict:
 
 
 def tell(site, db, to: str, subject: str, text: str, now: datetime, *, game: str = "",
-         player: str = "", kind: str = "service") -> int:
-    """One short mail from the site to one address: the text, then the usual footer."""
+         player: str = "", kind: str = "service", in_reply_to: str = "") -> int:
+    """One short mail from the site to one address: the text, then the usual footer
+    (`in_reply_to`: the Message-ID of the mail it answers)."""
     body = render("mail_service.txt.j2", {**_common(site), "text": text})
     return _queue(db, now, to=to, subject=subject, body=body, kind=kind, game=game,
-                  player=player)
+                  player=player, in_reply_to=in_reply_to, refs=in_reply_to)
 
 
 def welcome_all(site, db, game_name: str, now: datetime) -> list[int]:

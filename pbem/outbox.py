@@ -35,7 +35,7 @@ from .transports import PermanentError, TemporaryError, transport_for
 # Who gets what kind of message, for the Auto-Submitted header (RFC 3834): replies to a
 # player's own mail are "auto-replied", everything the server sends on its own is
 # "auto-generated". Both tell well-behaved mail programs not to answer automatically.
-REPLY_KINDS = {"confirmation", "refusal"}
+REPLY_KINDS = {"confirmation", "refusal", "set-aside"}
 #: Where a report or board mail's stored body has the report's text: filled as the mail
 #: is composed, from the reports table (or the bodies just rendered), so that the text
 #: is stored once, not again in every message

@@ -207,12 +207,19 @@ def test_a_mail_that_failed_is_tried_again_later_then_set_aside_until_retried(ki
     assert row["reason"] == "the disk is full (pbem.db) (attempt 5 of 5)"
     # whose mail waits is known, though its answer (which records it) never ran
     assert row["from_addr"] == "boris@example.org"
+    # and he is told, once, as a reply to his mail, that it waits for the moderator
+    [told] = kit.outbox(kind="set-aside")
+    assert told["to_addr"] == "boris@example.org" and told["subject"] == "Re: orders"
+    assert told["in_reply_to"] == "<m1@example.org>"
+    assert 'Your mail "orders" (received ' in told["body"]
+    assert "The moderator has been told" in told["body"] and "disk" not in told["body"]
     [fault] = faults.open_faults(kit.db, "mail")
     assert (fault["key"], fault["count"]) == ("1", intake.MAX_ATTEMPTS)
     assert intake.handle_pending(kit.site, kit.db, at) == []  # set aside: left alone
     broken["on"] = False
     assert intake.retry(kit.db) == 1
     assert [h.status for h in intake.handle_pending(kit.site, kit.db, at)] == ["stored"]
+    assert len(kit.outbox(kind="set-aside")) == 1
     assert faults.open_faults(kit.db, "mail") == []
     assert kit.db["submissions"].count == 1
 
@@ -252,3 +259,22 @@ def test_answering_a_mail_scans_no_table_that_grows_with_the_site(kit):
                                                     "outbox")):
                 scans[sql] = detail
     assert scans == {}
+
+
+def test_a_machines_mail_set_aside_is_not_answered(kit, monkeypatch):
+    """A bounce or an auto-reply that keeps failing is set aside without a word back
+    (RFC 3834: no mail loop), and so is one whose headers cannot be read at all."""
+    def broken(site, db, row, now):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(intake, "handle", broken)
+    intake.store_raw(kit.db, kit.mail("boris@example.org", "x",
+                                      headers={"Auto-Submitted": "auto-replied"}), "t",
+                     intake.deadlines.stamp(START))
+    intake.store_raw(kit.db, b"\x00\xff no headers at all", "t", intake.deadlines.stamp(START))
+    at = START
+    for _ in range(intake.MAX_ATTEMPTS):
+        intake.handle_pending(kit.site, kit.db, at)
+        at += timedelta(hours=3)
+    assert [r["status"] for r in kit.db["mails"].rows] == ["error", "error"]
+    assert kit.outbox(kind="set-aside") == []
