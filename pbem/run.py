@@ -1,8 +1,9 @@
 """`pbem run`: the cron job (`*/5 * * * * cd SITE && pbem run`).
 
-In order: fetch and store new mail, answer it, process every stage that is due (after
-one backup of the database), queue reminders, send the outbox. Each step is safe to
-interrupt: a rerun picks up where the killed run stopped and gives the same result.
+In order: fetch and store new mail, answer it, process every stage that is due (one
+backup of the database before the first is stored), queue reminders, send the outbox.
+Each step is safe to interrupt: a rerun picks up where the killed run stopped and gives
+the same result.
 One failing game is recorded and reported; the others go on.
 """
 
@@ -151,9 +152,10 @@ def process_due(site, db, now: datetime, out: RunResult, echo=None, jobs: int = 
         g, reason = due[name]
         done = None
         with faults.guard(db, "game", name) as fault:
-            if not out.backup:
+            resolved = work()  # a stage that cannot be resolved stores nothing
+            if not out.backup:  # so a run whose due games all fail copies no database
                 out.backup = backup(site, db, "run", now).name
-            done = turns.store(db, name, site.reports_dir, now, notifier, work())
+            done = turns.store(db, name, site.reports_dir, now, notifier, resolved)
         if fault:
             _game_failed(db, g, fault[0], out)
             continue

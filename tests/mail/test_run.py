@@ -181,6 +181,9 @@ def test_a_stored_state_that_cannot_be_read_names_its_game_stage_and_step(kit):
     assert result.failed[0].startswith(
         "g1 setup: reading the stage's stored state failed, nothing was changed: "
         "JSONDecodeError: ")
+    # nothing was stored, so nothing was backed up: a game that keeps failing does not
+    # copy the whole database at every run
+    assert result.backup == "" and not list((kit.site.root / "backups").glob("*.db"))
     assert get_game_row(kit.db, "g1")["last_error"] == result.failed[0]
     assert kit.db["stages"].get(("g1", 0))["status"] == "open"
 
