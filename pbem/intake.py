@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from . import budget, clock, deadlines, faults, mailtext, notices, orders, redact, schedule
-from .answering import Handled, handle
+from .answering import DEFAULT_REPLIES_PER_HOUR, Handled, handle
 from .render import wrap
 from .store import check_secret, insert, one, secret_tag, update
 from .store import now as now_text
@@ -132,7 +132,8 @@ def _failed(site, db, row: dict, fault, now: datetime) -> Handled:
     with faults.guard(db, "site", "recording a mail's fault") as failed:
         with db.atomic():
             update(db, "mails", {"id": row["id"]}, values)
-    if status == "error" and sender.get("to") and not failed:
+    told = status == "error" and sender.get("to") and not failed
+    if told and _may_tell(site, db, sender, now):
         with faults.guard(db, "site", "telling a sender his mail was set aside"):
             with db.atomic():
                 about = sender["about"]
@@ -142,6 +143,16 @@ def _failed(site, db, row: dict, fault, now: datetime) -> Handled:
                 notices.tell(site, db, sender["to"], f"Re: {about}"[:200], wrap(text), now,
                              kind="set-aside", in_reply_to=sender["message_id"])
     return Handled(row["id"], status, reason)
+
+
+def _may_tell(site, db, sender: dict, now: datetime) -> bool:
+    """Within the answers' budget of his address (`mail.replies_per_hour`): mail that a
+    bug keeps failing, sent under a forged sender, never floods that address."""
+    limit = int(site.mail.get("replies_per_hour", DEFAULT_REPLIES_PER_HOUR))
+    since = deadlines.stamp(now - timedelta(hours=1))
+    sent = db.execute("SELECT count(*) FROM outbox WHERE to_addr = ? AND created >= ? "
+                      "AND kind = 'set-aside'", [sender["to"], since]).fetchone()[0]
+    return sent < limit
 
 
 def _when(stamp: str) -> str:

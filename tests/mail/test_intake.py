@@ -278,3 +278,21 @@ def test_a_machines_mail_set_aside_is_not_answered(kit, monkeypatch):
         at += timedelta(hours=3)
     assert [r["status"] for r in kit.db["mails"].rows] == ["error", "error"]
     assert kit.outbox(kind="set-aside") == []
+
+
+def test_set_aside_replies_keep_to_the_answers_budget_of_an_address(kit, monkeypatch):
+    """31 mails that a bug fails, all from one (perhaps forged) sender: he gets
+    mail.replies_per_hour (30) replies in the hour, not 31."""
+    def broken(site, db, row, now):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(intake, "handle", broken)
+    for n in range(31):
+        intake.store_raw(kit.db, kit.mail("victim@example.org", f"x{n}"), "t",
+                         intake.deadlines.stamp(START))
+    at = START
+    for _ in range(intake.MAX_ATTEMPTS):
+        intake.handle_pending(kit.site, kit.db, at)
+        at += timedelta(hours=3)
+    assert kit.db["mails"].count_where("status = 'error'") == 31
+    assert len(kit.outbox(kind="set-aside", to_addr="victim@example.org")) == 30
