@@ -36,6 +36,24 @@ class Handled:
     replies: list[int] = field(default_factory=list)
 
 
+def reply_subject(subject: str, fallback: str) -> str:
+    """The subject of an answer: 'Re: ' and the mail's (never 'Re: Re: '), else `fallback`."""
+    s = subject.strip()[:200]
+    if not s:
+        return fallback
+    return s if s.lower().startswith("re:") else f"Re: {s}"
+
+
+def within_budget(site, db, to: str, kind: str, now: datetime) -> bool:
+    """Whether `to` may get one more answer of `kind` this hour (`mail.replies_per_hour`):
+    a loop, a flood or a forged sender never gets more."""
+    limit = int(site.mail.get("replies_per_hour", DEFAULT_REPLIES_PER_HOUR))
+    since = deadlines.stamp(now - timedelta(hours=1))
+    sent = db.execute("SELECT count(*) FROM outbox WHERE to_addr = ? AND created >= ? "
+                      "AND kind = ?", [to, since, kind])
+    return sent.fetchone()[0] < limit
+
+
 class _Reply:
     """Collects what to queue, so that a mail's outcome is one transaction."""
 
@@ -43,10 +61,7 @@ class _Reply:
         self.site, self.db, self.env, self.row, self.now = site, db, env, row, now
 
     def subject(self, fallback: str) -> str:
-        s = self.env.subject.strip()[:200]
-        if not s:
-            return fallback
-        return s if s.lower().startswith("re:") else f"Re: {s}"
+        return reply_subject(self.env.subject, fallback)
 
     def allowed(self, to: str, kind: str, game: str, player: str) -> bool:
         """Each kind of answer has its own budget, so a stranger cannot spend a player's
@@ -58,10 +73,7 @@ class _Reply:
                                    "AND player = ? AND created >= ?",
                                    [kind, game, player, since])
             return sent.fetchone()[0] < COPIES_PER_HOUR
-        limit = int(self.site.mail.get("replies_per_hour", DEFAULT_REPLIES_PER_HOUR))
-        sent = self.db.execute("SELECT count(*) FROM outbox WHERE to_addr = ? AND created >= ? "
-                               "AND kind = ?", [to, since, kind])
-        return sent.fetchone()[0] < limit
+        return within_budget(self.site, self.db, to, kind, self.now)
 
     def queue(self, to: str, subject: str, body: str, kind: str, game="", player="",
               stage=-1) -> int | None:

@@ -140,13 +140,15 @@ def open_faults(db, unit: str | None = None) -> list[dict]:
     return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
 
 
+def keyed(key: str, message: str) -> str:
+    """'h3: KeyError ...', or 'h3 setup: resolution failed ...' when the message starts
+    with the key already (a game's says which stage)."""
+    return message if message.startswith(f"{key} ") else f"{key}: {message}"
+
+
 def title(f: dict, unit_name: str | None = None) -> str:
-    """'game h3: KeyError ...', or 'game h3 setup: resolution failed ...' when the message
-    starts with the unit's key already (a game's says which stage)."""
-    unit = unit_name or f["unit"]
-    if f["message"].startswith(f"{f['key']} "):
-        return f"{unit} {f['message']}"
-    return f"{unit} {f['key']}: {f['message']}"
+    """A recorded fault in one line: 'game h3 setup: resolution failed ...'."""
+    return f"{unit_name or f['unit']} {keyed(f['key'], f['message'])}"
 
 
 def unnotified(db) -> list[dict]:

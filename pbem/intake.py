@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from . import budget, clock, deadlines, faults, mailtext, notices, orders, redact, schedule
-from .answering import DEFAULT_REPLIES_PER_HOUR, Handled, handle
+from .answering import Handled, handle, reply_subject, within_budget
 from .render import wrap
 from .store import check_secret, insert, one, secret_tag, update
 from .store import now as now_text
@@ -133,35 +133,22 @@ def _failed(site, db, row: dict, fault, now: datetime) -> Handled:
         with db.atomic():
             update(db, "mails", {"id": row["id"]}, values)
     told = status == "error" and sender.get("to") and not failed
-    if told and _may_tell(site, db, sender, now):
+    if told and within_budget(site, db, sender["to"], "set-aside", now):
         with faults.guard(db, "site", "telling a sender his mail was set aside"):
             with db.atomic():
                 about = sender["about"]
                 text = SET_ASIDE.format(subject=about if len(about) <= 80
                                         else about[:77] + "...",
                                         received=_when(row["stored"]))
-                notices.tell(site, db, sender["to"], f"Re: {about}"[:200], wrap(text), now,
+                subject = reply_subject(sender["subject"], "Your mail")
+                notices.tell(site, db, sender["to"], subject, wrap(text), now,
                              kind="set-aside", in_reply_to=sender["message_id"])
     return Handled(row["id"], status, reason)
 
 
-def _may_tell(site, db, sender: dict, now: datetime) -> bool:
-    """Within the answers' budget of his address (`mail.replies_per_hour`): mail that a
-    bug keeps failing, sent under a forged sender, never floods that address."""
-    limit = int(site.mail.get("replies_per_hour", DEFAULT_REPLIES_PER_HOUR))
-    since = deadlines.stamp(now - timedelta(hours=1))
-    sent = db.execute("SELECT count(*) FROM outbox WHERE to_addr = ? AND created >= ? "
-                      "AND kind = 'set-aside'", [sender["to"], since]).fetchone()[0]
-    return sent < limit
-
-
 def _when(stamp: str) -> str:
     """'Sat 28 Nov 2026 20:00 UTC' for a stored stamp, as deadlines read."""
-    try:
-        at = deadlines.parse(stamp or "")
-    except ValueError:
-        at = None
-    return schedule.format_deadline(at, "UTC") if at else "earlier"
+    return schedule.format_deadline(deadlines.parse(stamp), "UTC") if stamp else "earlier"
 
 
 #: What the sender of a mail set aside is told (the fault itself is the moderator's).
@@ -180,7 +167,7 @@ def _sender(row: dict, own: str = "") -> dict[str, str]:
     never answered) with `about`, its subject. Nothing if even the headers cannot be
     read."""
     try:
-        env = mailtext.envelope(mailtext.parse(row["raw"]), own_addresses={own} - {""})
+        env = mailtext.envelope(mailtext.parse(row["raw"]), own_addresses={own})
     except Exception:  # the mail's own fault may be here: the status then shows '?'
         return {}
     told = {"to": env.from_addr, "about": env.subject or "(no subject)",

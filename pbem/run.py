@@ -179,8 +179,7 @@ def _send(db, sender: outbox.Sender, out: RunResult, done: turns.Processed) -> N
 
 
 def _game_failed(db, g: dict, fault: faults.Fault, out: RunResult) -> None:
-    said, name = fault.message, g["name"]
-    out.failed.append(said if said.startswith(f"{name} ") else f"{name}: {said}")
+    out.failed.append(faults.keyed(g["name"], fault.message))
     _record_failure(db, g, fault)
 
 

@@ -287,12 +287,15 @@ def test_set_aside_replies_keep_to_the_answers_budget_of_an_address(kit, monkeyp
         raise RuntimeError("boom")
 
     monkeypatch.setattr(intake, "handle", broken)
-    for n in range(31):
-        intake.store_raw(kit.db, kit.mail("victim@example.org", f"x{n}"), "t",
+    for n in range(31):  # a reply's subject keeps one "Re:"
+        intake.store_raw(kit.db, kit.mail("victim@example.org", f"x{n}",
+                                          subject="orders" if n % 2 else "Re: orders"), "t",
                          intake.deadlines.stamp(START))
     at = START
     for _ in range(intake.MAX_ATTEMPTS):
         intake.handle_pending(kit.site, kit.db, at)
         at += timedelta(hours=3)
     assert kit.db["mails"].count_where("status = 'error'") == 31
-    assert len(kit.outbox(kind="set-aside", to_addr="victim@example.org")) == 30
+    told = kit.outbox(kind="set-aside", to_addr="victim@example.org")
+    assert len(told) == 30
+    assert {t["subject"] for t in told} == {"Re: orders"}
