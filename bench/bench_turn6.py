@@ -3,7 +3,7 @@
 Not a test (speed is measured, never asserted in timed tests). Run:
 
     python bench/bench_turn6.py [GAMES] [--players 3-6] [--turn N] [--profile] [--no-files]
-                                [--instructions]
+                                [--instructions [--budget FILE [--record]]]
 
 It builds a throw-away site (untimed): GAMES (default 30) games of the HellGame with 6
 players (anna, boris, chiara, dmitri, elena, fyodor; `--players 4` keeps the demo's
@@ -29,6 +29,9 @@ byte-identical can be checked run against run (the same GAMES, same players).
 instructions of `turns.process` for every game but the first (which warms the process:
 imports, Jinja's compiled templates) and prints them per game: repeatable to a fraction
 of a percent where the milliseconds above are not (try 4 games: about a minute a game).
+With `--budget bench/budget.json` the count is also checked against the one recorded
+there (bench/instructions.py; `.ci/run` runs `3 --instructions --budget
+bench/budget.json`); `--record` records it.
 """
 
 from __future__ import annotations
