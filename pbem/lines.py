@@ -212,11 +212,16 @@ def unknown_order(no: int, raw: str, line: str, types: dict, keys: list[str]) ->
 
 
 def _ratio(a: str, b: str) -> float:
-    """difflib's ratio, or 0 when the lengths alone keep it under 0.6, the cutoff of every
-    "did you mean" here (2 * min / (len a + len b) < 0.6): a long word costs nothing."""
+    """difflib's ratio, or 0 when it is surely under 0.6, the cutoff of every "did you
+    mean" here: when the lengths alone keep it so (2 * min / (len a + len b) < 0.6: a
+    long word costs nothing), or difflib's cheap upper bounds do (as get_close_matches
+    tries them: a turn re-checks every stored sheet, typos included)."""
     if 3 * len(a) > 7 * len(b) or 3 * len(b) > 7 * len(a):
         return 0.0
-    return difflib.SequenceMatcher(None, a, b).ratio()
+    s = difflib.SequenceMatcher(None, a, b)
+    if s.quick_ratio() < 0.6:
+        return 0.0
+    return s.ratio()
 
 
 def orders_of(sheet: OrderSheet | None, keyword: str) -> list[dict]:
