@@ -4,7 +4,7 @@ library alone).
 
 Not a test. Run:
 
-    python bench/bench_mail.py [MAILS] [GAMES]
+    python bench/bench_mail.py [MAILS] [GAMES] [--instructions [--budget FILE [--record]]]
 
 It builds a throw-away site with GAMES 4-player HellGames in their first turn and a
 Maildir of MAILS order mails (each player re-sends sheets; a tenth are phone-style
@@ -15,6 +15,12 @@ Then it times, on the same files:
   2. `pbem mail fetch`'s work: store every raw message (deduplicated), mark it seen,
      then answer it: extract, route, authenticate, check the orders with the game
      engine, store the sheet and queue the confirmation.
+
+`--instructions` instead counts, under Valgrind's callgrind (bench/instructions.py), the
+instructions of step 2 alone (no baseline), per mail: repeatable where seconds are not.
+With `--budget bench/budget.json` the count is checked against the one recorded there
+(`.ci/run` runs `150 4 --instructions --budget bench/budget.json`); `--record` records
+it.
 """
 
 from __future__ import annotations
@@ -24,11 +30,14 @@ import json
 import os
 import quopri
 import resource
+import shutil
 import sys
 import tempfile
 import time
 from email.policy import compat32, default
 from pathlib import Path
+
+import instructions
 
 from pbem import admin, intake, turns
 from pbem.engine import get_game
@@ -110,7 +119,23 @@ def baseline_compat32(maildir: Path) -> float:
     return time.perf_counter() - t
 
 
+def counted(n_mails: int, n_games: int) -> None:
+    """The counted run of --instructions: step 2 alone, under callgrind."""
+    root = Path(tempfile.mkdtemp(prefix="pbem-bench-mail-"))
+    site, maildir = build(root, n_mails, n_games)
+    db = site.db()
+    with instructions.counted():
+        intake.fetch(site, db, MaildirBox(maildir))
+        intake.handle_pending(site, db)
+    instructions.units(n_mails)
+    db.conn.close()
+    shutil.rmtree(root)
+
+
 def main(n_mails: int = 10_000, n_games: int = 250) -> None:
+    if instructions.active():
+        counted(n_mails, n_games)
+        return
     root = Path(tempfile.mkdtemp(prefix="pbem-bench-mail-"))
     t = time.perf_counter()
     site, maildir = build(root, n_mails, n_games)
@@ -142,5 +167,7 @@ def main(n_mails: int = 10_000, n_games: int = 250) -> None:
 
 
 if __name__ == "__main__":
-    args = [int(a) for a in sys.argv[1:]]
-    main(*args)
+    code = instructions.rerun(__file__, sys.argv[1:])
+    if code is not None:
+        sys.exit(code)
+    main(*[int(a) for a in sys.argv[1:] if a.isdigit()])

@@ -27,9 +27,9 @@ MAX_RISE above it (a change made the code slower) or more than MAX_FALL below it
 faster, or the benchmark stopped doing its work: record the new figure so the budget
 keeps up). The count depends on the interpreter and on the compiled libraries a turn
 spends its time in, so it is compared only where they are the versions it was recorded
-with (ENVIRONMENT); elsewhere it is reported, not compared. `--record` writes the count
-and the environment into FILE. `.ci/run` checks bench_turn6.py this way: a refactor
-that made the turn 30% slower (stop 29) passed every test.
+with (`environment`); elsewhere it is reported, not compared. `--record` writes the
+count and the environment into FILE. `.ci/run` checks bench_turn6.py and bench_mail.py
+this way: a refactor that made the turn 30% slower (stop 29) passed every test.
 """
 
 from __future__ import annotations

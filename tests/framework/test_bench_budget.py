@@ -88,11 +88,12 @@ def test_budget_options_are_kept_from_the_counted_run():
     assert ins._budget_options(["3", "--budget", "--record"])[1] is False
 
 
-def test_the_repository_budget_covers_what_ci_runs():
-    """.ci/run checks `bench_turn6.py 3` against bench/budget.json: it must be there,
-    with an environment to compare against."""
+@pytest.mark.parametrize("key", [KEY, "bench_mail.py 150 4"])
+def test_the_repository_budget_covers_what_ci_runs(key):
+    """.ci/run checks the turn and the intake against bench/budget.json: each must be
+    there, with an environment to compare against."""
     ci = (ROOT / ".ci" / "run").read_text()
-    assert "bench/bench_turn6.py 3 --instructions --budget bench/budget.json" in ci
-    entry = json.loads((ROOT / "bench" / "budget.json").read_text())[KEY]
+    assert f"bench/{key} --instructions --budget bench/budget.json" in ci
+    entry = json.loads((ROOT / "bench" / "budget.json").read_text())[key]
     assert entry["instructions_per_unit"] > 0
     assert set(entry["environment"]) == set(ins.environment())
