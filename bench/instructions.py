@@ -176,7 +176,11 @@ def check(path: Path, key: str, per_unit: float, *, record: bool = False,
         print(f"budget {path}: nothing recorded for {key!r} (add it with --record)",
               file=sys.stderr)
         return 1
-    want = entry["instructions_per_unit"]
+    want = entry.get("instructions_per_unit") if isinstance(entry, dict) else None
+    if not isinstance(want, int) or want <= 0 or not isinstance(entry.get("environment"), dict):
+        print(f"budget {path}: the entry for {key!r} is not a count and an environment "
+              f"(record it again with --record)", file=sys.stderr)
+        return 2
     if entry["environment"] != env:
         differ = ", ".join(f"{k} {entry['environment'].get(k)} here {v}"
                            for k, v in env.items() if entry["environment"].get(k) != v)

@@ -80,6 +80,16 @@ def test_an_unreadable_budget_is_said(tmp_path, capsys):
     assert "cannot be read" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("entry", [{}, {"instructions_per_unit": "many", "environment": ENV},
+                                   {"instructions_per_unit": 0, "environment": ENV},
+                                   {"instructions_per_unit": 280_000_000}, [1, 2]])
+def test_a_malformed_entry_is_said(tmp_path, capsys, entry):
+    path = tmp_path / "budget.json"
+    path.write_text(json.dumps({KEY: entry}))
+    assert ins.check(path, KEY, 280_000_000, env=ENV) == 2
+    assert "is not a count and an environment" in capsys.readouterr().err
+
+
 def test_budget_options_are_kept_from_the_counted_run():
     args, budget, record = ins._budget_options(
         ["3", "--instructions", "--budget", "bench/budget.json", "--record"])
