@@ -2,7 +2,8 @@
 
 Not a test. Run:
 
-    python bench/bench_map_png.py [REPEATS] [--variant NAME] [--instructions]
+    python bench/bench_map_png.py [REPEATS] [--variant NAME]
+                                  [--instructions [--budget FILE [--record]]]
 
 The map is the golden demo's after turn 2 (tests/golden/demo/.../02-turn-2/board.svg, the
 map a 4-player report mails, 960 x 1090 px), drawn with `mapimage.render` (resvg, the
@@ -27,10 +28,18 @@ a drawing whatever its size and 1,410 M growing with its pixels. CPU time, in th
 order: 374, 280, 336, 183, 170 and 34 ms. Naming two font files instead of loading the
 machine's took about the same time; resvg opens the font files again for each run of
 text (678 opens a drawing, by strace).
+
+With `--budget bench/budget.json` the count of `as-drawn` is checked against the one
+recorded there (`.ci/run` runs `--instructions --budget bench/budget.json`): a change to
+the map's SVG that made it much dearer to draw would slow every run mailing a PNG, and
+no test would see it (the golden map is regenerated with any change, so the budget
+follows it). The count depends on resvg-py's version and on the machine's fonts as
+well, so those are part of the environment the budget is compared in (`extra_env`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import statistics
 import sys
@@ -71,8 +80,30 @@ def draw(svg: str, width: int | None) -> bytes:
                                  shape_rendering="crisp_edges")
 
 
+FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts",
+             "~/.fonts")  # where resvg (fontdb) looks for the machine's fonts on Linux
+
+
+def extra_env() -> dict[str, str]:
+    """resvg-py's version, and a digest of the machine's font files (names and sizes)."""
+    import importlib.metadata
+
+    try:
+        version = importlib.metadata.version("resvg-py")
+    except importlib.metadata.PackageNotFoundError:
+        version = "none"
+    digest = hashlib.sha256()
+    for folder in FONT_DIRS:
+        root = Path(folder).expanduser()
+        if root.is_dir():
+            for f in sorted(root.rglob("*")):
+                if f.suffix.lower() in (".ttf", ".otf", ".ttc", ".otc") and f.is_file():
+                    digest.update(f"{f}\0{f.stat().st_size}\n".encode())
+    return {"resvg-py": version, "fonts": digest.hexdigest()[:16]}
+
+
 def main(argv: list[str]) -> None:
-    code = instructions.rerun(__file__, argv)
+    code = instructions.rerun(__file__, argv, extra_env())
     if code is not None:
         sys.exit(code)
     svg = MAP.read_text()

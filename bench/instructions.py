@@ -28,8 +28,9 @@ faster, or the benchmark stopped doing its work: record the new figure so the bu
 keeps up). The count depends on the interpreter and on the compiled libraries a turn
 spends its time in, so it is compared only where they are the versions it was recorded
 with (`environment`); elsewhere it is reported, not compared. `--record` writes the
-count and the environment into FILE. `.ci/run` checks bench_turn6.py and bench_mail.py
-this way: a refactor that made the turn 30% slower (stop 29) passed every test.
+count and the environment into FILE. `.ci/run` checks bench_turn6.py, bench_mail.py and
+bench_map_png.py this way: a refactor that made the turn 30% slower (stop 29) passed
+every test.
 """
 
 from __future__ import annotations
@@ -78,10 +79,12 @@ def units(n: int) -> None:
     print(f"counted units: {n}", flush=True)
 
 
-def rerun(script: str, argv: list[str]) -> int | None:
+def rerun(script: str, argv: list[str], extra: dict[str, str] | None = None) -> int | None:
     """With --instructions in `argv`, run `script` again under callgrind and return its
     exit code, after printing the count (and checking it against --budget FILE, or
-    recording it there with --record); None without it, or in the counted run."""
+    recording it there with --record); None without it, or in the counted run. `extra`:
+    more of what the count depends on, for the budget's environment (bench_map_png.py:
+    the renderer's version and the machine's fonts)."""
     if "--instructions" not in argv or active():
         return None
     args, budget, record = _budget_options(argv)
@@ -120,7 +123,8 @@ def rerun(script: str, argv: list[str]) -> int | None:
         print("--budget: the counted run named no units", file=sys.stderr)
         return 2
     key = " ".join([Path(script).name, *args])
-    return check(budget, key, total / units_, record=record)
+    return check(budget, key, total / units_, record=record,
+                 env={**environment(), **(extra or {})})
 
 
 def _budget_options(argv: list[str]) -> tuple[list[str], Path | None | bool, bool]:
@@ -192,7 +196,7 @@ def check(path: Path, key: str, per_unit: float, *, record: bool = False,
     said = f"{per_unit / 1e6:.1f} M a unit, {change:+.1%} against the budget's {want / 1e6:.1f} M"
     if change > MAX_RISE:
         print(f"budget {path}: {key!r} {said}: more than {MAX_RISE:.0%} slower. Find the "
-              f"change that costs it (--profile), or record the new figure with --record "
+              f"change that costs it, or record the new figure with --record "
               f"if the cost is meant", file=sys.stderr)
         return 1
     if change < -MAX_FALL:

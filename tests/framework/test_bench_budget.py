@@ -98,12 +98,25 @@ def test_budget_options_are_kept_from_the_counted_run():
     assert ins._budget_options(["3", "--budget", "--record"])[1] is False
 
 
-@pytest.mark.parametrize("key", [KEY, "bench_mail.py 150 4"])
-def test_the_repository_budget_covers_what_ci_runs(key):
-    """.ci/run checks the turn and the intake against bench/budget.json: each must be
-    there, with an environment to compare against."""
+@pytest.mark.parametrize(("key", "extra"), [(KEY, set()), ("bench_mail.py 150 4", set()),
+                                          ("bench_map_png.py", {"resvg-py", "fonts"})])
+def test_the_repository_budget_covers_what_ci_runs(key, extra):
+    """.ci/run checks the turn, the intake and the map's PNG against bench/budget.json:
+    each must be there, with an environment to compare against (the PNG's also names
+    the renderer's version and the machine's fonts)."""
     ci = (ROOT / ".ci" / "run").read_text()
     assert f"bench/{key} --instructions --budget bench/budget.json" in ci
     entry = json.loads((ROOT / "bench" / "budget.json").read_text())[key]
     assert entry["instructions_per_unit"] > 0
-    assert set(entry["environment"]) == set(ins.environment())
+    assert set(entry["environment"]) == set(ins.environment()) | extra
+
+
+def test_the_fonts_are_part_of_the_maps_environment(budget, capsys):
+    """Another machine's fonts draw other glyphs: the map's count is then not compared."""
+    here = {**ENV, "resvg-py": "0.5.0", "fonts": "f2bf49dbccf534b1"}
+    budget.write_text(json.dumps({"bench_map_png.py": {"instructions_per_unit": 2_000_000_000,
+                                                       "environment": here}}))
+    other = {**here, "fonts": "0000000000000000"}
+    assert ins.check(budget, "bench_map_png.py", 4_000_000_000, env=other) == 0
+    assert "fonts f2bf49dbccf534b1 here 0000000000000000" in capsys.readouterr().out
+    assert ins.check(budget, "bench_map_png.py", 4_000_000_000, env=here) == 1
