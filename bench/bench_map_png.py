@@ -71,13 +71,7 @@ def variants(svg: str) -> dict[str, tuple[str, int | None]]:
 
 
 def draw(svg: str, width: int | None) -> bytes:
-    """`mapimage.render`, or at `width` px with the same settings."""
-    if width is None:
-        return mapimage.render(svg)
-    import resvg_py
-
-    return resvg_py.svg_to_bytes(svg_string=svg, width=width, background="#ffffff",
-                                 shape_rendering="crisp_edges")
+    return mapimage.render(svg, width=width)
 
 
 FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts",
