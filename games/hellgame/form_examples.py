@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from . import effects
 from .form_seat import Seat
-from .orders.counters import REFLECTING
+from .orders.counters import REFLECTING, counters_with
 from .state import ANTEHELL, LEGION, LIEUTENANT, ON_EARTH
 
 CRUSADE, LONG_PARLIAMENT = "hell.crusade", "hell.long-parliament"
@@ -254,6 +254,7 @@ def _counter(s: Seat) -> list[str]:
     """One line per Counter in hand; Double Cross with REFLECT first (its text: "cancel,
     or reflect"), so the form shows the choice the card offers."""
     return [f"COUNTER ANY TARGETING MINE WITH {s.card(c)}{reflect}" for c in s.hand
+            if counters_with(c, s.data)
             for reflect in ((" REFLECT", "") if c in REFLECTING else ("",))]
 
 

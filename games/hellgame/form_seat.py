@@ -12,6 +12,7 @@ from pbem.lines import HEADER_WORDS, MAX_LINE, clean_line, find_type
 from .data import HellData
 from .errors import OrderError
 from .orders import DAEMON_LINES, ORDER_TYPES, SHEET_CHECKS, TURN, Ctx, Sheet, check_sheet
+from .orders.combat import combat_refusal
 from .orders.common import place_name
 from .state import LEGION, LIEUTENANT, ON_EARTH, HellState
 
@@ -119,8 +120,8 @@ class Seat:
     def combat_cards(self) -> list[str]:
         """Cards of his hand that COMBAT CAST plays."""
         where = self.fight_place
-        return [c for c in self.hand if where and
-                self.accepts(f"COMBAT CAST {self.card(c)} IN {self.place(where)}")]
+        return [c for c in self.hand if where and combat_refusal(c, self.data) is None
+                and self.accepts(f"COMBAT CAST {self.card(c)} IN {self.place(where)}")]
 
     @cached_property
     def fight_place(self) -> str | None:

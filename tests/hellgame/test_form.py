@@ -430,3 +430,41 @@ def test_a_standing_order_no_longer_valid_is_dropped(states):
     assert "GRANT PASSAGE TO boris" in form.splitlines()
     assert "GRANT PASSAGE TO nobody" not in form
     assert GAME.check_orders(st, "anna", form).problems == []
+
+
+def test_the_cards_the_form_skips_unchecked_are_refused_by_the_games_check(make_state):
+    """Issue 23: before checking a COMBAT CAST or COUNTER example the form asks
+    `combat_refusal` and `counters_with` (orders/combat.py, orders/counters.py), which
+    the parsers use too. A card they rule out is refused by the game's own check of the
+    line, for a player holding it with Legions to fight with, so the form loses no
+    example; and the two let through cards that do check, so they skip only some."""
+    from pbem_games.hellgame.orders.combat import combat_refusal
+    from pbem_games.hellgame.orders.counters import counters_with
+
+    passed = {"COMBAT CAST": 0, "COUNTER": 0}
+    skipped = {"COMBAT CAST": 0, "COUNTER": 0}
+    for cid, card in sorted(DATA.arcana.items()):
+        st = make_state(players={"anna": {"souls": 9, "hand": [cid],
+                                          "daemons": ["daemon.baal", "daemon.caim"]},
+                                 "boris": {}},
+                        owners={"sectio.dogs-of-war": "anna"}, turn=2,
+                        units=[("legion", "anna", "sectio.dogs-of-war")]).to_dict()
+        for kind, line, skips in (
+                ("COMBAT CAST", f"COMBAT CAST {card.name} IN DOGS OF WAR ROUND 1",
+                 combat_refusal(cid, DATA) is not None),
+                ("COUNTER", f"COUNTER ANY TARGETING MINE WITH {card.name}",
+                 not counters_with(cid, DATA))):
+            (result,) = GAME.check_orders(st, "anna", line).lines
+            if skips:
+                skipped[kind] += 1
+                assert result.status != ACCEPTED, (line, result.message)
+            elif result.status == ACCEPTED:
+                passed[kind] += 1
+        never = combat_refusal(cid, DATA)
+        # the parser's refusal is this one, word for word (a name with the word ON in it
+        # reads as "<card> ON <target>": that line is refused for naming no card)
+        if never is not None and not re.search(r"\bON\b", card.name, re.I):
+            (result,) = GAME.check_orders(
+                st, "anna", f"COMBAT CAST {card.name} IN DOGS OF WAR").lines
+            assert result.message == never.message, card.name
+    assert all(skipped.values()) and all(passed.values()), (skipped, passed)

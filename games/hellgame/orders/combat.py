@@ -144,6 +144,40 @@ _CAST = re.compile(r"^(?P<card>.+?)(?:\s+ON\s+(?P<on>.+?))?\s+IN\s+(?P<where>.+?
 _CAST_IN = re.compile(r".\s+IN\s+.", re.I)
 
 
+def combat_refusal(cid: str, data) -> OrderError | None:
+    """Why no COMBAT CAST line can play the card `cid`, whoever holds it, whatever the
+    game's state: a card played by a standing order, a card not marked Combat, a
+    Counter, a card whose Combat effect is not implemented; None when a line may.
+    `parse_combat_cast` raises it before it looks at the hand; the order form asks it
+    first, so that it checks no line for a card that can never be cast (issue 23)."""
+    from ..combat import magic  # noqa: F401  registers the Combat cards' effects
+    card = data.arcana[cid]
+    refusal = getattr(effects.ARCANA.get(cid), "refusal", None)
+    if refusal is not None:  # a card played by a standing order (action/reroll_cards.py)
+        return refusal(data, "COMBAT CAST")
+    if card.major.timing not in COMBAT_TIMINGS:
+        return OrderError(ILLEGAL, f"{card.name}'s Major Arcana is marked "
+                          f"{card.major.timing}, not Combat", "HG-11.2.1-01",
+                          "choose a card marked Combat")
+    if card.flags.counter:  # played in answer to another card (combat/counters.py)
+        return OrderError(ILLEGAL, f"{card.name} is a Counter: in combat it answers another "
+                          "card by a standing COUNTER line, not COMBAT CAST", "HG-9.8.2-01",
+                          f"bring it with JOIN and write COUNTER ANY TARGETING MINE WITH "
+                          f"{card.name}")
+    sp = effects.ARCANA.get(cid)
+    if sp is None or not getattr(sp, "combat", False):
+        why = (f"{card.name} is played in combat only as a Counter, and Counters in combat "
+               "are" if sp else f"the effect of {card.name} is")
+
+        def working() -> str:
+            done = ", ".join(sorted(data.arcana[c].name for c, s in effects.ARCANA.items()
+                                    if getattr(s, "combat", False))) or "none yet"
+            return f"Combat cards that work so far: {done}"
+        return OrderError(ILLEGAL, f"{why} not implemented yet, so it cannot be played in "
+                          "combat", MAGIC_RULE, working)
+    return None
+
+
 @order("COMBAT CAST", stages=(TURN,), rule=MAGIC_RULE,
        example="COMBAT CAST Frenzy IN Sugar Hill ROUND 1",
        doc="In a combat's Cast Magic step: play a Combat card your joined Daemon brought "
@@ -158,29 +192,12 @@ def parse_combat_cast(rest: str, ctx: Ctx) -> tuple[str, dict]:
                          "e.g. COMBAT CAST Frenzy IN Sugar Hill ROUND 1")
     cid = card_id(m["card"], ctx.data, MAGIC_RULE)
     card = ctx.data.arcana[cid]
-    refusal = getattr(effects.ARCANA.get(cid), "refusal", None)
-    if refusal is not None:  # a card played by a standing order (action/reroll_cards.py)
-        raise refusal(ctx.data, "COMBAT CAST")
-    if card.major.timing not in COMBAT_TIMINGS:
-        raise OrderError(ILLEGAL, f"{card.name}'s Major Arcana is marked "
-                         f"{card.major.timing}, not Combat", "HG-11.2.1-01",
-                         "choose a card marked Combat")
+    never = combat_refusal(cid, ctx.data)
+    if never is not None:
+        raise never
     if cid not in ctx.state.players[ctx.player].hand:
         raise OrderError(ILLEGAL, f"{card.name} is not in your hand", MAGIC_RULE,
                          "play only cards you hold and bring with a JOIN line")
-    if card.flags.counter:  # played in answer to another card (combat/counters.py)
-        raise OrderError(ILLEGAL, f"{card.name} is a Counter: in combat it answers another "
-                         "card by a standing COUNTER line, not COMBAT CAST", "HG-9.8.2-01",
-                         f"bring it with JOIN and write COUNTER ANY TARGETING MINE WITH "
-                         f"{card.name}")
-    sp = effects.ARCANA.get(cid)
-    if sp is None or not getattr(sp, "combat", False):
-        done = ", ".join(sorted(ctx.data.arcana[c].name for c, s in effects.ARCANA.items()
-                                if getattr(s, "combat", False))) or "none yet"
-        why = (f"{card.name} is played in combat only as a Counter, and Counters in combat "
-               "are" if sp else f"the effect of {card.name} is")
-        raise OrderError(ILLEGAL, f"{why} not implemented yet, so it cannot be played in "
-                         "combat", MAGIC_RULE, f"Combat cards that work so far: {done}")
     o = {"card": cid, "on": (m["on"] or "").strip(),
          "where": sectio_id(m["where"], ctx.data, MAGIC_RULE),
          "round": int(m["round"]) if m["round"] else None}

@@ -133,12 +133,19 @@ def _what(words: list[str], ctx: Ctx) -> dict:
     return o
 
 
+def counters_with(cid: str, data) -> bool:
+    """Whether a COUNTER line may play the card `cid` (a card marked Counter, or one of
+    REACTIVE): `_counter_card` refuses any other whatever the game's state, so the order
+    form offers no line for it (issue 23)."""
+    return data.arcana[cid].flags.counter or cid in REACTIVE
+
+
 def _counter_card(text: str, ctx: Ctx) -> str:
     if not text.strip():
         raise OrderError(INVALID, "WITH needs the Counter card to play", RULE, HINT)
     cid = card_id(text, ctx.data, RULE)
     card = ctx.data.arcana[cid]
-    if not card.flags.counter and cid not in REACTIVE:
+    if not counters_with(cid, ctx.data):
         raise OrderError(ILLEGAL, f"{card.name} is not a Counter", RULE,
                          "name a card marked Counter, e.g. It Did Not Work")
     if card.major.timing == "combat" and cid in effects.ARCANA:
