@@ -192,7 +192,7 @@ def compose(row: dict, site, dry_run: bool = False, parts: Parts | None = None) 
     # images the HTML shows (the map) go with it: multipart/related [html, images...]
     body_part = plain
     if parts.html:
-        html = _encoded("text/html", parts.html.encode("utf-8"))
+        html = _html(parts.html)
         if parts.inline:
             html = _multipart("related", [html, *(_inline(*i) for i in parts.inline)],
                               'type="text/html"')
@@ -223,12 +223,35 @@ Part = tuple[list[tuple[str, str]], bytes]  # headers, CRLF body
 def _part(ctype: str, text: str) -> Part:
     """A text part: 7bit when it can be, else quoted-printable. QP never contains "=_",
     the start of our boundaries; a 7bit part that does is sent as QP too."""
-    if text.isascii() and "=_" not in text and all(len(x) < 990 for x in text.split("\n")):
-        encoding, payload = "7bit", text.encode("ascii")
+    payload = _seven_bit(text)
+    if payload is not None:
+        encoding = "7bit"
     else:
-        encoding, payload = "quoted-printable", quopri.encodestring(text.encode("utf-8"))
+        encoding = "quoted-printable"
+        payload = quopri.encodestring(text.encode("utf-8")).replace(b"\n", b"\r\n")
     return ([("Content-Type", f'{ctype}; charset="utf-8"'),
-             ("Content-Transfer-Encoding", encoding)], payload.replace(b"\n", b"\r\n"))
+             ("Content-Transfer-Encoding", encoding)], payload)
+
+
+def _seven_bit(text: str) -> bytes | None:
+    """`text` as a 7bit body (CRLF line ends) if it can go as it is: ASCII, no CR of its
+    own, no "=_" (the start of our boundaries), no line of 990 characters or more
+    (RFC 5322 2.1.1 allows 998 octets); else None."""
+    if text.isascii() and "\r" not in text and "=_" not in text \
+            and max(map(len, text.split("\n"))) < 990:
+        return text.encode("ascii").replace(b"\n", b"\r\n")
+    return None
+
+
+def _html(html: str) -> Part:
+    """The HTML report: as it is (7bit) when `_seven_bit` allows, as the mailed HTML is
+    once its map is an image (pbem.mapimage): no encoding to do, and a quarter smaller
+    than base64 (issue 23); else in base64 (an inline SVG map is one long line)."""
+    payload = _seven_bit(html)
+    if payload is None:
+        return _encoded("text/html", html.encode("utf-8"))
+    return ([("Content-Type", 'text/html; charset="utf-8"'),
+             ("Content-Transfer-Encoding", "7bit")], payload)
 
 
 def _encoded(ctype: str, raw: bytes, headers: tuple = (), text: bool = True) -> Part:

@@ -73,6 +73,8 @@ def test_the_report_mail_carries_the_map_as_a_png_the_html_shows(demo):
     assert _png_pixels(data)[:2] == (960, 1090)
     assert 20_000 < len(data) < 600_000
     assert 'width="960" height="1090"' in html
+    # with the map an image, the HTML goes as it is: no base64 to encode (issue 23)
+    assert html_part["Content-Transfer-Encoding"] == "7bit"
 
 
 def test_the_archived_html_shows_the_map_from_board_svg(demo):

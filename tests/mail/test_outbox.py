@@ -135,3 +135,24 @@ def test_base64_parts_are_the_standard_librarys_lines_with_crlf(size):
     data = random.Random(size).randbytes(size)
     expected = base64.encodebytes(data).replace(b"\n", b"\r\n") if data else b"\r\n"
     assert outbox._base64_lines(data) == expected
+
+
+@pytest.mark.parametrize("html, encoding", [
+    ("<p>Turn 2</p>\n" * 400, "7bit"),  # the mailed report, its map an image
+    ("<p>x</p>\n<svg>" + "<g/>" * 500 + "</svg>\n", "base64"),  # an inline map: one long line
+    ("<p>Città</p>\n", "base64"),
+    ("<p>a=_b</p>\n", "base64"),  # "=_" starts our boundaries
+    ("<p>a\rb</p>\n", "base64"),  # a CR of its own would not survive 7bit's line ends
+])
+def test_the_html_report_goes_as_it_is_when_it_can(kit, html, encoding):
+    """Issue 23: the mailed HTML report goes 7bit when it is ASCII with short lines, as
+    it is once its map is an image: no encoding to do, a quarter smaller than base64.
+    Anything else goes in base64, and every reader gets the same HTML back."""
+    msg = parsed(outbox.compose(row(kit), kit.site, parts=outbox.Parts(html=html)).data)
+    (part,) = [p for p in msg.walk() if p.get_content_type() == "text/html"]
+    assert part["Content-Transfer-Encoding"] == encoding
+    sent = html.replace("\n", "\r\n") if encoding == "7bit" else html  # 7bit: CRLF lines
+    assert part.get_payload(decode=True) == sent.encode("utf-8")
+    raw = outbox.compose(row(kit), kit.site, parts=outbox.Parts(html=html)).data
+    assert (sent.encode("utf-8") in raw) == (encoding == "7bit")
+    assert max(map(len, raw.split(b"\r\n"))) < 998
