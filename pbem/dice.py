@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 
 class DiceError(Exception):
@@ -27,7 +27,11 @@ class Roll:
     player: str | None = None
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The fields by name, in their order: `dataclasses.asdict` gives the same dict
+        at several times the cost (it copies each value), and a stage stores and shows
+        hundreds of rolls (issue 23)."""
+        return {"seq": self.seq, "reason": self.reason, "sides": self.sides,
+                "result": self.result, "player": self.player}
 
 
 def stage_seed(game_seed: str, stage: int) -> str:

@@ -20,6 +20,18 @@ def test_every_roll_is_logged_with_reason_and_player():
     ]
 
 
+def test_a_rolls_dict_is_its_fields_in_order():
+    """Roll.to_dict is written out (issue 23: asdict cost several times more); a field
+    added to Roll must be added there too."""
+    from dataclasses import asdict, fields
+
+    from pbem.dice import Roll
+
+    roll = Roll(7, "combat", 6, 4, "boris")
+    assert list(roll.to_dict().items()) == list(asdict(roll).items())
+    assert list(roll.to_dict()) == [f.name for f in fields(Roll)]
+
+
 def test_scripted_dice_fail_when_exhausted():
     d = Dice(script=[4])
     d.roll("first")
