@@ -45,6 +45,11 @@ ratio times base64 of the captured HTML, JSON and PNG parts of the mails with
 `base64.encodebytes` (the standard library's C path), as a hint of what MIME encoding
 would add to the floor; it is not in the ratio.
 
+The CPU time of the run is printed too: its own process's and its workers' (those
+that ended: RUSAGE_CHILDREN), per game, and how busy that kept the machine's cores. On
+two cores a run with --jobs 2 keeps them about 95% busy (issue 23, stop 32): it can then
+get faster only by spending less CPU, not by sharing it out differently.
+
 Bytes written are the sizes of the files each side created (the same for both, by
 construction) plus the database's growth (main file and WAL after the run), and the
 process's write() bytes (/proc/self/io wchar), all divided by GAMES for "per stage".
@@ -57,6 +62,7 @@ import base64
 import functools
 import gc
 import os
+import resource
 import shutil
 import sqlite3
 import sys
@@ -219,22 +225,32 @@ BREAKDOWN = [
 ]
 
 
-def timed_run(root: Path, now: datetime, jobs: int = 1) -> tuple[float, Timers, int]:
+def children_cpu() -> float:
+    """CPU seconds (user and system) of this process's ended children: the workers."""
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
+
+
+def timed_run(root: Path, now: datetime, jobs: int = 1
+              ) -> tuple[float, Timers, int, tuple[float, float]]:
     """The run, timed; with jobs > 1 the breakdown covers only the run's own process
-    (the workers' resolving and drawing are not in it) and write() bytes only its own."""
+    (the workers' resolving and drawing are not in it) and write() bytes only its own.
+    Also the CPU seconds of the run's own process and of its workers."""
     timers = Timers()
     mapimage.forget()  # nothing drawn by run B is reused
     undo = patched([(o, a) for o, a, _ in BREAKDOWN], timers.wrap)
     gc.collect()
     w = wchar()
+    cpu, kids = time.process_time(), children_cpu()
     t = time.perf_counter()
     try:
         pbem_run_once(root, now, jobs)
     finally:
         wall = time.perf_counter() - t
+        cpu, kids = time.process_time() - cpu, children_cpu() - kids
         undo()
     gc.collect()  # any connection of the run still open is closed
-    return wall, timers, wchar() - w
+    return wall, timers, wchar() - w, (cpu, kids)
 
 
 def floor(root: Path, got: dict) -> tuple[float, dict[str, float], int]:
@@ -314,7 +330,7 @@ def main(n_games: int = 200, jobs: int = 1, map_image: str = "png") -> None:
     reports_n = sum(len(s["models"]) for s in got["stages"])
     assert len(got["stages"]) == n_games, len(got["stages"])
 
-    wall, timers, w_run = timed_run(copies["A"], now, jobs)
+    wall, timers, w_run, (cpu, kids) = timed_run(copies["A"], now, jobs)
     run_files = sizes(copies["A"], before_files)
     run_db = db_size(copies["A"]) - db_before
 
@@ -332,6 +348,10 @@ def main(n_games: int = 200, jobs: int = 1, map_image: str = "png") -> None:
     print(f"pbem run (library path): {wall:7.2f} s  {wall / n * 1000:6.1f} ms/game")
     print(f"floor:                   {fl:7.2f} s  {fl / n * 1000:6.1f} ms/game")
     print(f"ratio run / floor:       {wall / fl:7.2f}x")
+    cores = workers.default_jobs()
+    print(f"CPU of the run: its process {cpu:.2f} s, its workers {kids:.2f} s: "
+          f"{(cpu + kids) / n * 1000:.1f} ms/game in all; the {cores} cores were busy "
+          f"{(cpu + kids) / (wall * cores):.0%} of the run's wall time")
     print(f"(base64 of the mails' HTML, JSON and PNG with the C encoder, not in the floor: "
           f"{b64 / n * 1000:.2f} ms/game)")
     print("\nfloor, by part (ms/game):")
