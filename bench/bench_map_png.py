@@ -14,6 +14,13 @@ each part shows against the whole:
 - `no-halo`: the labels without their white halo (paint-order stroke, .hm-halo);
 - `no-hatching`: owned Sectio filled with a plain colour instead of their pattern;
 - `no-text`: no labels at all;
+- `no-fixed-labels`: without the Sectio names and the band's labels, the labels that
+  stay the same turn after turn (what drawing them once and reusing the picture could
+  save at most);
+- `fixed-labels-as-image`: those labels as one transparent picture of the whole map,
+  drawn once beforehand (not counted) and laid over the rest as an `<image>` where the
+  Sectio end, so the labels keep their place in the drawing order (the same pixels to
+  within 1 in any channel);
 - `half-width`: the whole map at 480 px wide (a quarter of the pixels);
 - `blank`: an empty SVG of the map's size (the canvas and the PNG encoding alone).
 
@@ -27,7 +34,11 @@ instructions a pixel for a white canvas and its PNG). From the two widths, about
 a drawing whatever its size and 1,410 M growing with its pixels. CPU time, in the same
 order: 374, 280, 336, 183, 170 and 34 ms. Naming two font files instead of loading the
 machine's took about the same time; resvg opens the font files again for each run of
-text (678 opens a drawing, by strace).
+text (678 opens a drawing, by strace). Stop 32: no-fixed-labels 1,290 (those 55
+labels: 37 %), fixed-labels-as-image 1,808 (-12 %: resvg spends about 520 M drawing a
+960 x 1090 picture); one small picture a label could save more, but needs each label's
+box, which depends on the machine's font (the box of a label's arc is far too big: the
+55 add up to 2.6 M pixels, more than the map).
 
 With `--budget bench/budget.json` the count of `as-drawn` is checked against the one
 recorded there (`.ci/run` runs `--instructions --budget bench/budget.json`): a change to
@@ -44,6 +55,7 @@ import re
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import instructions
@@ -55,19 +67,49 @@ MAP = (Path(__file__).resolve().parents[1] / "tests" / "golden" / "demo" / "repo
 HALO = re.compile(r"\.hm-halo\{[^}]*\}")
 HATCH = re.compile(r"url\(#hm-pat-\d+\)")
 TEXT = re.compile(r"<text\b.*?</text>", re.S)
+FIXED_LABELS = re.compile(r'<text class="hm-(?:name|band)\b.*?</text>', re.S)
 
 
-def variants(svg: str) -> dict[str, tuple[str, int | None]]:
-    """name -> (SVG, width or None: the map's own)."""
+def variants(svg: str) -> dict[str, Callable[[], tuple[str, int | None]]]:
+    """name -> a call giving (SVG, width or None: the map's own): made when asked for,
+    so that counting one variant prepares no other."""
     size = re.search(r'viewBox="([^"]*)"', svg).group(1)
     return {
-        "as-drawn": (svg, None),
-        "no-halo": (HALO.sub("", svg), None),
-        "no-hatching": (HATCH.sub("#f6b3b3", svg), None),
-        "no-text": (TEXT.sub("", svg), None),
-        "half-width": (svg, 480),
-        "blank": (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{size}"></svg>', None),
+        "as-drawn": lambda: (svg, None),
+        "no-halo": lambda: (HALO.sub("", svg), None),
+        "no-hatching": lambda: (HATCH.sub("#f6b3b3", svg), None),
+        "no-text": lambda: (TEXT.sub("", svg), None),
+        "no-fixed-labels": lambda: (FIXED_LABELS.sub("", svg), None),
+        "fixed-labels-as-image": lambda: (labels_as_image(svg), None),
+        "half-width": lambda: (svg, 480),
+        "blank": lambda: (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{size}"></svg>',
+                          None),
     }
+
+
+def labels_as_image(svg: str) -> str:
+    """The map with its fixed labels (FIXED_LABELS) drawn apart, once, on a transparent
+    canvas, and laid over the rest as one picture where the Sectio group ends."""
+    import base64
+
+    labels = FIXED_LABELS.findall(svg)
+    head = svg[:svg.index("</defs>") + len("</defs>")]
+    picture = _transparent(head + "".join(labels) + "</svg>")
+    width, height = mapimage.png_size(picture)
+    image = (f'<image x="0" y="0" width="{width}" height="{height}" '
+             f'href="data:image/png;base64,{base64.b64encode(picture).decode()}"/>')
+    rest = FIXED_LABELS.sub("", svg)
+    at = rest.index('<g id="pentagram">')  # the Sectio group ends just before it
+    return rest[:at] + image + rest[at:]
+
+
+def _transparent(svg: str) -> bytes:
+    """`svg` drawn as mapimage.render draws the map (its viewBox's width, crisp shape
+    edges), but on no background."""
+    import resvg_py
+
+    width = round(float(re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+)', svg).group(1)))
+    return resvg_py.svg_to_bytes(svg_string=svg, width=width, shape_rendering="crisp_edges")
 
 
 def draw(svg: str, width: int | None) -> bytes:
@@ -106,21 +148,23 @@ def main(argv: list[str]) -> None:
     if name not in table:
         sys.exit(f"unknown variant {name!r}: one of {', '.join(table)}")
     if instructions.active():
-        draw(*table["blank"])  # loads resvg's module and the fonts: not counted
+        draw(*table["blank"]())  # loads resvg's module and the fonts: not counted
+        made = table[name]()  # the variant's SVG made: not counted either
         with instructions.counted():
-            draw(*table[name])
+            draw(*made)
         instructions.units(1)
         return
     numbers = [int(a) for a in argv if a.isdigit()]
     repeats = numbers[0] if numbers else 5
-    draw(*table["blank"])
-    for label, (body, width) in table.items():
+    draw(*table["blank"]())
+    for label, make in table.items():
+        body, width = make()
         spent = []
         for _ in range(repeats):
             started = time.process_time()
             png = draw(body, width)
             spent.append(time.process_time() - started)
-        print(f"{label:12} {statistics.median(spent) * 1000:7.1f} ms CPU  "
+        print(f"{label:22} {statistics.median(spent) * 1000:7.1f} ms CPU  "
               f"{len(png):7,} bytes PNG")
 
 
