@@ -192,7 +192,7 @@ def compose(row: dict, site, dry_run: bool = False, parts: Parts | None = None) 
     # images the HTML shows (the map) go with it: multipart/related [html, images...]
     body_part = plain
     if parts.html:
-        html = _html(parts.html)
+        html = _part("text/html", parts.html, otherwise="base64")
         if parts.inline:
             html = _multipart("related", [html, *(_inline(*i) for i in parts.inline)],
                               'type="text/html"')
@@ -220,12 +220,17 @@ class Parts:
 Part = tuple[list[tuple[str, str]], bytes]  # headers, CRLF body
 
 
-def _part(ctype: str, text: str) -> Part:
-    """A text part: 7bit when it can be, else quoted-printable. QP never contains "=_",
-    the start of our boundaries; a 7bit part that does is sent as QP too."""
+def _part(ctype: str, text: str, otherwise: str = "quoted-printable") -> Part:
+    """A text part: 7bit when it can be (`_seven_bit`), else `otherwise`:
+    quoted-printable, or base64 (`_encoded`) for the HTML report, which is 7bit as
+    mailed once its map is an image (pbem.mapimage) but one long line with an inline SVG
+    map (issue 23: 7bit has no encoding to do, and is a quarter smaller than base64).
+    Neither QP nor base64 ever contains "=_", the start of our boundaries."""
     payload = _seven_bit(text)
     if payload is not None:
         encoding = "7bit"
+    elif otherwise == "base64":
+        return _encoded(ctype, text.encode("utf-8"))
     else:
         encoding = "quoted-printable"
         payload = quopri.encodestring(text.encode("utf-8")).replace(b"\n", b"\r\n")
@@ -241,17 +246,6 @@ def _seven_bit(text: str) -> bytes | None:
             and max(map(len, text.split("\n"))) < 990:
         return text.encode("ascii").replace(b"\n", b"\r\n")
     return None
-
-
-def _html(html: str) -> Part:
-    """The HTML report: as it is (7bit) when `_seven_bit` allows, as the mailed HTML is
-    once its map is an image (pbem.mapimage): no encoding to do, and a quarter smaller
-    than base64 (issue 23); else in base64 (an inline SVG map is one long line)."""
-    payload = _seven_bit(html)
-    if payload is None:
-        return _encoded("text/html", html.encode("utf-8"))
-    return ([("Content-Type", 'text/html; charset="utf-8"'),
-             ("Content-Transfer-Encoding", "7bit")], payload)
 
 
 def _encoded(ctype: str, raw: bytes, headers: tuple = (), text: bool = True) -> Part:
