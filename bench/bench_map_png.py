@@ -94,22 +94,13 @@ def labels_as_image(svg: str) -> str:
 
     labels = FIXED_LABELS.findall(svg)
     head = svg[:svg.index("</defs>") + len("</defs>")]
-    picture = _transparent(head + "".join(labels) + "</svg>")
+    picture = mapimage.render(head + "".join(labels) + "</svg>", background=None)
     width, height = mapimage.png_size(picture)
     image = (f'<image x="0" y="0" width="{width}" height="{height}" '
              f'href="data:image/png;base64,{base64.b64encode(picture).decode()}"/>')
     rest = FIXED_LABELS.sub("", svg)
     at = rest.index('<g id="pentagram">')  # the Sectio group ends just before it
     return rest[:at] + image + rest[at:]
-
-
-def _transparent(svg: str) -> bytes:
-    """`svg` drawn as mapimage.render draws the map (its viewBox's width, crisp shape
-    edges), but on no background."""
-    import resvg_py
-
-    width = round(float(re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+)', svg).group(1)))
-    return resvg_py.svg_to_bytes(svg_string=svg, width=width, shape_rendering="crisp_edges")
 
 
 def draw(svg: str, width: int | None) -> bytes:

@@ -129,16 +129,17 @@ def map_svg(html: str) -> str | None:
     return html[span[0]:span[1]] if span else None
 
 
-def render(svg: str, *, system_fonts: bool = True, width: int | None = None) -> bytes:
+def render(svg: str, *, system_fonts: bool = True, width: int | None = None,
+           background: str | None = "#ffffff") -> bytes:
     """`svg` as PNG bytes, at its viewBox's size (at most MAX_WIDTH wide; `width`: that
-    many pixels wide instead, for bench/bench_map_png.py), on white. Raises ValueError
-    for an SVG resvg cannot draw."""
+    many pixels wide instead), on white (`background`: None, transparent; both for
+    bench/bench_map_png.py). Raises ValueError for an SVG resvg cannot draw."""
     import resvg_py  # a compiled module: loaded only by a run that mails a map
 
     if width is None:
         size = _VIEWBOX.search(svg, 0, svg.find(">"))
         width = min(MAX_WIDTH, round(float(size.group(1)))) if size else None
-    return resvg_py.svg_to_bytes(svg_string=svg, width=width, background="#ffffff",
+    return resvg_py.svg_to_bytes(svg_string=svg, width=width, background=background,
                                  shape_rendering="crisp_edges",
                                  skip_system_fonts=not system_fonts)
 
