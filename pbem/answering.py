@@ -189,9 +189,8 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
     thread = press.replied(db, env)
     if thread is not None:  # a reply to press relayed by the game
         return press_reply(site, db, reply, ex, thread)
-    games = {n for (n,) in db.execute("SELECT name FROM games").fetchall()}
     blocks, text = press.split(ex.text)
-    cmds, rest = commands.split(text, games)
+    cmds, rest = commands.split(text, _SiteGames(db))
     cmds = [*blocks, *cmds]
     headers = orders.read_headers(rest)
     tags = json.loads(row.get("secret_tags") or "[]")
@@ -231,14 +230,14 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
                           f"stage, due about {nxt}", game=r.game, player=r.player,
                           commands=cmds, asker=asker)
     try:
-        checked = orders.check(db, r.game, r.player, text, g=g,
+        checked = orders.check(db, r.game, r.player, text, g=g, stage=stage,
                                roster={p["name"]: p for p in r.seats})
     except PbemError as e:
         return refuse(site, db, reply, e.message, game=r.game, player=r.player,
                       warnings=ex.warnings, commands=cmds, asker=asker)
     chat, text = _chat(checked, text)
     if chat:
-        checked = orders.check(db, r.game, r.player, text, g=g,
+        checked = orders.check(db, r.game, r.player, text, g=g, stage=stage,
                                roster={p["name"]: p for p in r.seats})
     notes = list(ex.warnings)
     if chat:
@@ -255,7 +254,7 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
                                        f"you sent later (received {newer['received']}) was "
                                        f"taken meanwhile; that later sheet stays in force",
                       game=r.game, player=r.player, commands=cmds, asker=asker)
-    kept = _keeps_earlier(db, checked, cmds)
+    kept = _keeps_earlier(checked, cmds)
     if kept:
         return answer(site, db, reply, cmds, asker, warnings=notes, kept=kept)
     game = get_game(checked.game_type)
@@ -274,6 +273,17 @@ def handle(site, db, row: dict, now: datetime) -> Handled:
               game=r.game, player=r.player, submission=sub)
     ids = ([rid] if rid else []) + answers.queued
     return Handled(row["id"], "stored", "", r.game, r.player, ids)
+
+
+class _SiteGames:
+    """The site's game names, for `in`: each asked of the database when a JOIN line
+    needs it, rather than all of them read for every mail (issue 23)."""
+
+    def __init__(self, db):
+        self.db = db
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and routing.is_game(self.db, name)
 
 
 def _order_lines(text: str) -> list[str]:
@@ -297,11 +307,11 @@ def _chat(checked, text: str) -> tuple[list[str], str]:
     return chat, "\n".join(lines)
 
 
-def _keeps_earlier(db, checked, cmds) -> str:
+def _keeps_earlier(checked, cmds) -> str:
     """Why this sheet does not replace the player's earlier one ('' if it does): a mail
     with no order never does; one whose every line is a problem does only when the
     player writes CONFIRM REPLACE."""
-    prev = orders.latest_submission(db, checked.game, checked.player, checked.stage)
+    prev = checked.prev  # orders.check read it
     if prev is None:
         return ""
     sheet = checked.sheet

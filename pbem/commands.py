@@ -10,6 +10,7 @@ them out.
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 
 
@@ -68,7 +69,7 @@ class Command:
         return COMMANDS[self.word]
 
 
-def split(text: str, games: set[str]) -> tuple[list[Command], str]:
+def split(text: str, games: Container[str]) -> tuple[list[Command], str]:
     """The command lines of `text`, and the text without them (blank lines in their
     place). `games` are the site's game names: `JOIN x` is a command only when x is one
     (a game's sheet may have JOIN orders of its own, such as `JOIN Caim`), or written

@@ -254,6 +254,10 @@ def _translation() -> dict[int, str | int | None]:
 
 
 _TABLE = _translation()
+#: the ASCII characters _TABLE changes (all but LF are controls): an ASCII text without
+#: any is left as it is, without the per-character lookups of str.translate
+_ASCII_CHANGED = re.compile("[" + re.escape("".join(
+    chr(c) for c in _TABLE if c < 0x80 and _TABLE[c] != chr(c))) + "]")
 _CP1252 = {c: bytes([c]).decode("cp1252") for c in range(0x80, 0xA0)
            if c not in (0x81, 0x8D, 0x8F, 0x90, 0x9D)}
 
@@ -277,7 +281,9 @@ def normalise(text: str) -> str:
     zero-width and control characters go; phone-keyboard dashes and curly quotes become
     "-", "'" and '"', "…" "...", fullwidth letters ASCII; trailing spaces go (so the
     signature line "-- " becomes "--", which `strip_quotes` knows)."""
-    text = text.replace("\r\n", "\n").translate(_TABLE)
+    text = text.replace("\r\n", "\n")
+    if not text.isascii() or _ASCII_CHANGED.search(text):  # most mails: nothing to map
+        text = text.translate(_TABLE)
     return "\n".join(line.rstrip() for line in text.split("\n"))
 
 

@@ -27,6 +27,7 @@ class Checked:
     sheet: OrderSheet
     headers: dict
     previous: list[str] | None  # canonical lines of the previous submission, if any
+    prev: dict | None = None  # that submission's row (latest_submission), if any
 
     @property
     def receipt(self) -> str:
@@ -46,11 +47,12 @@ def read_headers(text: str) -> dict:
 
 
 def check(db, game_name: str, player: str, text: str, *, need_secret: bool = False,
-          g: dict | None = None, roster: dict | None = None) -> Checked:
+          g: dict | None = None, roster: dict | None = None,
+          stage: dict | None = None) -> Checked:
     """Check a sheet against the game's current stage. Raises PbemError for a sheet
     that cannot be taken at all (wrong game or player, wrong secret, too large).
-    `g` (the game row) and `roster` (name -> player row) may be passed in by a caller
-    that has just read them."""
+    `g` (the game row), `roster` (name -> player row) and `stage` (the row of the game's
+    current stage) may be passed in by a caller that has just read them."""
     if len(text) > MAX_SHEET:
         raise PbemError(f"the order sheet is {len(text)} characters long; the limit is "
                         f"{MAX_SHEET}: send only the orders")
@@ -70,7 +72,9 @@ def check(db, game_name: str, player: str, text: str, *, need_secret: bool = Fal
         raise PbemError("the SECRET line is missing or wrong: nothing was stored")
     if g["status"] != "running":
         raise PbemError(f"game {game_name!r} is {g['status']}: it takes no more orders")
-    stage = one(db, "SELECT * FROM stages WHERE game = ? AND number = ?", [game_name, g["stage"]])
+    if stage is None or stage["number"] != g["stage"]:
+        stage = one(db, "SELECT * FROM stages WHERE game = ? AND number = ?",
+                    [game_name, g["stage"]])
     if stage["status"] != "open":
         raise PbemError(f"game {game_name!r} is {g['status']}: it takes no more orders")
     if "turn" in headers:
@@ -88,7 +92,7 @@ def check(db, game_name: str, player: str, text: str, *, need_secret: bool = Fal
             "SELECT canonical FROM order_lines WHERE submission = ? AND status = 'accepted' "
             "ORDER BY line_no", [prev["id"]]).fetchall()]
     return Checked(game_name, g["game_type"], player, stage["number"], stage["name"], sheet,
-                   headers, previous)
+                   headers, previous, prev)
 
 
 def store(db, checked: Checked, text: str, source: str, *, mail: int | None = None,

@@ -50,7 +50,7 @@ def route(db, sender: str, to_addrs: list[str], subject: str, headers: dict,
         how = "address"
         if not game:
             m = TAG.search(subject or "")
-            if m and _is_game(db, m.group(1).lower()):
+            if m and is_game(db, m.group(1).lower()):
                 game, tagged_player = m.group(1).lower(), (m.group(2) or "").lower()
                 how = "subject"
         player = player or tagged_player
@@ -66,7 +66,7 @@ def route(db, sender: str, to_addrs: list[str], subject: str, headers: dict,
             return Route(problem="I could not tell which game these orders are for. Put a "
                                  "line 'GAME name' at the top of the sheet (the order form in "
                                  "your last report has it)." + mine)
-    if not _is_game(db, game):
+    if not is_game(db, game):
         return Route(game=game, problem=f"there is no game called {game!r} here; check the "
                                         f"GAME line against your last report")
     seats = rows(db, "SELECT * FROM players WHERE game = ? ORDER BY seat", [game])
@@ -84,7 +84,7 @@ def route(db, sender: str, to_addrs: list[str], subject: str, headers: dict,
     return Route(game, player, how, record=row["email"].lower(), seats=seats)
 
 
-def _is_game(db, name: str) -> bool:
+def is_game(db, name: str) -> bool:
     return db.conn.execute("SELECT 1 FROM games WHERE name = ?", [name]).fetchone() is not None
 
 

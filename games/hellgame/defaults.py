@@ -113,8 +113,20 @@ def _owns(st: HellState, player: str, *daemons: str) -> bool:
     return any(d in st.players[player].daemons and d in st.daemons for d in daemons)
 
 
-def _units(st: HellState, player: str, *kinds: str) -> int:
-    return sum(1 for u in st.units if u.owner == player and u.kind in kinds)
+class _Units:
+    """How many units of each kind each player has, counted in one pass over the units
+    when first asked (issue 23: `_concerns` asked for several kinds, each a pass)."""
+
+    def __init__(self, st: HellState):
+        self.st, self._counts = st, None
+
+    def count(self, player: str, *kinds: str) -> int:
+        if self._counts is None:
+            counts: dict[tuple, int] = {}
+            for u in self.st.units:
+                counts[u.owner, u.kind] = counts.get((u.owner, u.kind), 0) + 1
+            self._counts = counts
+        return sum(self._counts.get((player, k), 0) for k in kinds)
 
 
 @functools.cache
@@ -131,25 +143,32 @@ def _rules() -> tuple:
     return hand_limit, load_data, in_force, CRUSADE, LONG_PARLIAMENT, REROLL_CARDS
 
 
+#: the keys whose default concerns a player who has Legions (of his own pieces)
+_WITH_LEGIONS = {"GRANT PASSAGE", "FLEE", "FIGHT", "JOIN", "HITS", "COMBAT FLEE", "PETITION",
+                 "ALLOW PETITIONS"}
+
+
 def _concerns(st: HellState, player: str, keys: tuple[str, ...], ip: str,
-              given: set[str]) -> bool:
+              given: set[str], units: _Units | None = None) -> bool:
     """Whether the default for `keys` can decide something for the player's own pieces
-    this stage, from what he holds and what is in play now. The rest stay in HELP."""
+    this stage, from what he holds and what is in play now. The rest stay in HELP.
+    `units` counts the units once for all the keys of a sheet."""
     hand_limit, load_data, in_force, CRUSADE, LONG_PARLIAMENT, REROLL_CARDS = _rules()
     key = keys[0]
     if key in NOTHING_DONE:
         return False
     p = st.players[player]
+    units = units or _Units(st)
 
     def legions() -> int:  # counted only for the keys that need it
-        return _units(st, player, "legion", "lieutenant", "hellhound")
+        return units.count(player, "legion", "lieutenant", "hellhound")
 
     if key == "KEEP":
         return len(p.hand) + HAND_DRAW > hand_limit(st, load_data(), player)
     if key == "UNPAID":  # short of Souls for the upkeep (HG-7.2-06)
-        return p.souls < _units(st, player, "legion", "lieutenant")
+        return p.souls < units.count(player, "legion", "lieutenant")
     if key == "DESERTERS":  # another player short of Souls may offer deserters
-        return any(q.souls < _units(st, n, "legion", "lieutenant")
+        return any(q.souls < units.count(n, "legion", "lieutenant")
                    for n, q in st.players.items() if n != player)
     if key == "MACINA":  # a Macina in front of him (16.4)
         return any(m["owner"] == player for m in st.macinas.values())
@@ -176,14 +195,12 @@ def _concerns(st: HellState, player: str, keys: tuple[str, ...], ip: str,
     if key == "COMBAT ABILITY":
         return _owns(st, player, "daemon.andras", "daemon.baal", "daemon.moloch")
     if key == "FLIGHT PREFER" or key == "FLIGHT TAKE":
-        return _units(st, player, "lieutenant") > 0
+        return units.count(player, "lieutenant") > 0
     if key == "FLEE" and ip == "IP-24":  # a Hellhound nobody minds may rampage
-        return legions() > 0 and any(u.kind == "hellhound" and u.owner is None
-                                     for u in st.units)
+        return legions() > 0 and units.count(None, "hellhound") > 0
     if key == "BUY OFF":
         return p.disfavours > 0
-    if key in ("GRANT PASSAGE", "FLEE", "FIGHT", "JOIN", "HITS", "COMBAT FLEE", "PETITION",
-               "ALLOW PETITIONS"):
+    if key in _WITH_LEGIONS:
         return legions() > 0
     return True  # KEEP-like standing choices every player meets (PLAY RIGHT AWAY, ACTION)
 
@@ -193,15 +210,21 @@ def _orders(keys: tuple[str, ...]) -> str:
     return "Daemon lines" if keys == ("ACTION",) else " or ".join(keys)
 
 
+#: stage -> [(keys, IP id, the line a confirmation shows)], the lines written once
+_LINES = {stage: [(keys, ip, f"{ip} ({_orders(keys)}): {text}") for keys, ip, text in rows]
+          for stage, rows in DECISIONS.items()}
+
+
 def left_to_defaults(st: HellState, sheet: OrderSheet) -> list[str]:
     """The decisions this sheet leaves to their defaults that concern the player now
     (`_concerns`); every default is in HELP and docs/orders-hellgame.md."""
     given = {o["type"] for o in sheet.orders}
     stage = "setup" if st.turn == 0 else "turn"
     mine = sheet.player in st.players
-    out = [f"{ip} ({_orders(keys)}): {text}" for keys, ip, text in DECISIONS[stage]
-           if not any(k in given for k in keys)
-           and (stage == "setup" or not mine or _concerns(st, sheet.player, keys, ip, given))]
+    units = _Units(st)
+    out = [line for keys, ip, line in _LINES[stage] if given.isdisjoint(keys)
+           and (stage == "setup" or not mine
+                or _concerns(st, sheet.player, keys, ip, given, units))]
     if stage == "turn" and st.variants.get("v1_avoid_combat") and "AVOID COMBAT" not in given:
         # only with the variant
         out.append("HG-V1-11.3.1-01 (AVOID COMBAT): agree to avoid no combat")

@@ -227,6 +227,21 @@ def test_normalise_is_idempotent():
         assert (once + "x").splitlines() == (once + "x").split("\n")
 
 
+def test_normalise_skips_the_table_only_for_text_it_would_not_change():
+    """An ASCII text without controls is not translated (issue 23: speed); every other
+    text is, so the result is the table's for any text."""
+    rnd = random.Random(23)
+    alphabet = [chr(c) for c in range(0x80)] + ["\u00e8", "\u2013", "\uff21"]
+    for _ in range(2000):
+        text = "".join(rnd.choice(alphabet if rnd.random() < 0.3 else alphabet[32:127])
+                       for _ in range(rnd.randrange(40)))
+        by_table = text.replace("\r\n", "\n").translate(mailtext._TABLE)
+        assert mailtext.normalise(text) == "\n".join(
+            line.rstrip() for line in by_table.split("\n"))
+    assert mailtext._ASCII_CHANGED.search("a\tb") and mailtext._ASCII_CHANGED.search("\x7f")
+    assert not mailtext._ASCII_CHANGED.search("GAME hell1\nLEGION sugar hill ~!")
+
+
 # --- strip_quotes ---------------------------------------------------------------------
 
 SHEET = "GAME hell1\nPLAYER anna\n\nLEGION sugar hill\n# a comment\nBUY ARCANA 1\n"
