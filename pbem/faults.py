@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from . import clock
+from . import batch, clock
 from .budget import OverBudget
 from .errors import PbemError
 from .store import one
@@ -77,6 +77,7 @@ def guard(db, unit: str, key: str, faults: list[Fault] | None = None,
     and return normally. The yielded list holds the fault when there was one. Success
     clears the unit's fault, unless `clears` is False (a first step of the unit)."""
     caught: list[Fault] = []
+    mark = batch.unit_start(db)  # inside a pbem.batch.Batch: this unit's savepoint
     try:
         yield caught
     except (Exception, OverBudget) as e:  # KeyboardInterrupt and SystemExit still stop
@@ -86,7 +87,7 @@ def guard(db, unit: str, key: str, faults: list[Fault] | None = None,
         bug = not passing and (not isinstance(e, PbemError) or e.__cause__ is not None)
         detail = traceback.format_exc() if bug else ""
         fault = Fault(unit, key, message[:2000], passing, detail[-20_000:])
-        rollback(db)
+        batch.unit_undo(db, mark)  # the whole transaction, outside a batch
         try:
             fault.new = record(db, fault)
         except sqlite3.Error:  # the database itself is failing: say so, keep going
@@ -95,6 +96,7 @@ def guard(db, unit: str, key: str, faults: list[Fault] | None = None,
         if faults is not None:
             faults.append(fault)
     else:
+        batch.unit_end(db, mark)
         if not caught and clears:
             clear(db, unit, key)
 

@@ -19,8 +19,9 @@ from datetime import datetime, timedelta
 
 from . import budget, clock, deadlines, faults, mailtext, notices, orders, redact, schedule
 from .answering import Handled, handle, reply_subject, within_budget
+from .batch import Batch
 from .render import wrap
-from .store import check_secret, insert, one, secret_tag, update
+from .store import check_secret, insert, one, secret_tag, transaction, update
 from .store import now as now_text
 
 MESSAGE_ID = re.compile(rb"^message-id:[ \t]*(.*?)\s*$", re.I | re.M)
@@ -48,7 +49,7 @@ def store_kept(db, raw: bytes, source: str, delivered: str | None = None
     mid = message_id(raw)
     content = mailtext.content_digest(raw)
     kept, values = redact.redact(raw[:HARD_LIMIT])
-    with db.atomic():
+    with transaction(db):  # inside a fetch's batch, part of its transaction
         dup = db.execute("SELECT id FROM mails WHERE sha256 = ?", [digest]).fetchone()
         if dup is None and mid:
             dup = db.execute("SELECT id FROM mails WHERE message_id = ? AND content_sha256 = ?",
@@ -83,6 +84,7 @@ def _tag_legacy_seat(db, kept: bytes, values: list[str]) -> None:
 
 
 MAX_ATTEMPTS = 5  # a mail that fails this often is set aside for the moderator
+BATCH = 50  # mails stored, or answered, a commit (pbem.batch)
 RETRY_MINUTES = 5  # the first wait before a failed mail is tried again; it doubles
 
 
@@ -98,18 +100,22 @@ def handle_pending(site, db, now: datetime | None = None) -> list[Handled]:
     stamp = deadlines.stamp(now)
     seconds = float(site.section("limits").get("mail_seconds") or budget.MAIL_SECONDS)
     out = []
-    for (mail_id,) in db.conn.execute(
-            "SELECT id FROM mails WHERE status = 'new' AND next_attempt <= ? ORDER BY id",
-            [stamp]).fetchall():
-        row = one(db, "SELECT * FROM mails WHERE id = ?", [mail_id])
-        done: list[Handled] = []
-        with faults.guard(db, "mail", str(mail_id)) as fault:
-            with budget.spending(f"answering mail {mail_id}", seconds):
-                done.append(handle(site, db, row, now))
-        if fault:
-            out.append(_failed(site, db, row, fault[0], now))
-        else:
-            out += done
+    due = db.conn.execute(
+        "SELECT id FROM mails WHERE status = 'new' AND next_attempt <= ? ORDER BY id",
+        [stamp]).fetchall()
+    with Batch(db, BATCH) as batch:
+        for (mail_id,) in due:
+            batch.begin()
+            row = one(db, "SELECT * FROM mails WHERE id = ?", [mail_id])
+            done: list[Handled] = []
+            with faults.guard(db, "mail", str(mail_id)) as fault:
+                with budget.spending(f"answering mail {mail_id}", seconds):
+                    done.append(handle(site, db, row, now))
+            if fault:
+                out.append(_failed(site, db, row, fault[0], now))
+            else:
+                out += done
+            batch.done()
     return out
 
 
@@ -203,23 +209,31 @@ def fetch(site, db, source=None) -> Fetched:
     box = source or open_source(site)
     out = Fetched()
     arrived = clock.stamp()  # a file or server date after the run's now counts as now
+
+    def taken(key: str, kept: bytes) -> None:
+        try:
+            box.done(key, kept)  # an archive keeps what was stored: no secret
+        except OSError as e:  # stored already: the next fetch sees a duplicate
+            out.errors.append(f"could not mark {key} as taken: {e}")
+
     try:
-        for raw, delivered, key in box.messages():
-            # one message that cannot be stored (a bug) stays where it is and is told
-            # about once; a fault of the machine (a full disk) stops the fetch
-            with faults.guard(db, "site", f"storing {key}"[:200]) as fault:
-                _, dup, kept = store_kept(db, raw, f"{type(box).__name__} {key}"[:200],
-                                          min(delivered, arrived))
-            if fault and fault[0].passing:
-                raise OSError(errno.EIO, fault[0].message)
-            if fault:  # recorded as a fault: told once, shown by pbem status
-                continue
-            out.duplicates += dup
-            out.stored += not dup
-            try:
-                box.done(key, kept)  # an archive keeps what was stored: no secret
-            except OSError as e:  # stored already: the next fetch sees a duplicate
-                out.errors.append(f"could not mark {key} as taken: {e}")
+        with Batch(db, BATCH) as batch:
+            for raw, delivered, key in box.messages():
+                batch.begin()
+                # one message that cannot be stored (a bug) stays where it is and is told
+                # about once; a fault of the machine (a full disk) stops the fetch
+                with faults.guard(db, "site", f"storing {key}"[:200]) as fault:
+                    _, dup, kept = store_kept(db, raw, f"{type(box).__name__} {key}"[:200],
+                                              min(delivered, arrived))
+                if fault and fault[0].passing:
+                    raise OSError(errno.EIO, fault[0].message)
+                if fault:  # recorded as a fault: told once, shown by pbem status
+                    continue
+                out.duplicates += dup
+                out.stored += not dup
+                # marked as taken once the commit has stored it (never before)
+                batch.later(lambda key=key, kept=kept: taken(key, kept))
+                batch.done()
     finally:
         box.close()
     for key, problem in getattr(box, "problems", []):

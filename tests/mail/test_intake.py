@@ -178,6 +178,48 @@ def test_an_unexpected_error_marks_the_mail_and_the_rest_go_on(kit, monkeypatch)
     assert kit.db["mails"].count_where("status = 'new' and reason like '%boom%'") == 1
 
 
+def test_a_mail_that_fails_after_writing_is_undone_alone_in_its_batch(kit, monkeypatch):
+    """Mails are answered 50 to a commit (pbem.batch): one that fails after its sheet,
+    its confirmation and its mark were written loses all of them, and only them; the
+    mails before and after it in the same batch are stored and answered."""
+    raws = [kit.mail(f"{p}@example.org", kit.sheet(p, "REDRAW"))
+            for p in ("anna", "boris", "chiara")]
+    for raw in raws:
+        intake.store_raw(kit.db, raw, "t", intake.deadlines.stamp(START))
+    real = intake.handle
+
+    def fails_when_done(site, db, row, now):
+        done = real(site, db, row, now)
+        if b"boris" in row["raw"]:
+            assert db["outbox"].count_where("player = 'boris'") == 1  # written, then:
+            raise RuntimeError("boom")
+        return done
+
+    monkeypatch.setattr(intake, "handle", fails_when_done)
+    handled = intake.handle_pending(kit.site, kit.db, START)
+    assert [h.status for h in handled] == ["stored", "retry", "stored"]
+    assert [r["player"] for r in kit.outbox(kind="confirmation")] == ["anna", "chiara"]
+    assert [r["player"] for r in kit.db["submissions"].rows] == ["anna", "chiara"]
+    boris = kit.db["mails"].get(2)
+    assert (boris["status"], boris["submission"], boris["attempts"]) == ("new", None, 1)
+    assert not kit.db.conn.in_transaction  # the batch was committed
+
+
+def test_answering_commits_a_batch_at_a_time(kit, monkeypatch):
+    """Fewer commits than mails (issue 23), each after whole mails."""
+    monkeypatch.setattr(intake, "BATCH", 2)
+    for p in ("anna", "boris", "chiara"):
+        intake.store_raw(kit.db, kit.mail(f"{p}@example.org", kit.sheet(p, "REDRAW")), "t",
+                         intake.deadlines.stamp(START))
+    commits = []
+    kit.db.conn.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT"
+                                   else None)
+    handled = intake.handle_pending(kit.site, kit.db, START)
+    kit.db.conn.set_trace_callback(None)
+    assert [h.status for h in handled] == ["stored"] * 3
+    assert len(commits) == 2  # anna and boris, then chiara
+
+
 def test_a_mail_that_failed_is_tried_again_later_then_set_aside_until_retried(kit,
                                                                                 monkeypatch):
     """Issue 17 (5): a passing fault (here a full disk) never drops a valid sheet."""

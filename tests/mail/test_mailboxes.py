@@ -56,10 +56,32 @@ def test_a_crash_before_marking_means_a_duplicate_next_time_not_a_loss(kit, tmp_
 
     with pytest.raises(KeyboardInterrupt):
         intake.fetch(kit.site, kit.db, Crashy(box))
-    assert kit.db["mails"].count == 1 and len(list((box / "new").iterdir())) == 2
+    # both were stored by one commit (pbem.batch) before the first was to be marked
+    assert kit.db["mails"].count == 2 and len(list((box / "new").iterdir())) == 2
     got = intake.fetch(kit.site, kit.db, MaildirBox(box))
-    assert (got.stored, got.duplicates) == (1, 1)
+    assert (got.stored, got.duplicates) == (0, 2)
     assert kit.db["mails"].count == 2 and list((box / "new").iterdir()) == []
+
+
+def test_a_crash_before_the_commit_stores_nothing_and_marks_nothing(kit, tmp_path):
+    """Mails are marked as taken only after the commit that stores them (pbem.batch):
+    a crash while a batch is open loses nothing, the next fetch takes them all."""
+    box = maildir(tmp_path, 3)
+    stored = intake.store_kept
+
+    def crash_at_the_third(db, raw, *args):
+        if db["mails"].count == 2:  # two stored in the open batch, not committed
+            raise KeyboardInterrupt
+        return stored(db, raw, *args)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(intake, "store_kept", crash_at_the_third)
+        with pytest.raises(KeyboardInterrupt):
+            intake.fetch(kit.site, kit.db, MaildirBox(box))
+    assert kit.db["mails"].count == 0 and len(list((box / "new").iterdir())) == 3
+    got = intake.fetch(kit.site, kit.db, MaildirBox(box))
+    assert (got.stored, got.duplicates) == (3, 0)
+    assert list((box / "new").iterdir()) == []
 
 
 def test_mbox_messages_are_stored_then_removed(kit, tmp_path):
