@@ -17,6 +17,7 @@ import mailbox
 import os
 import re
 import ssl
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
@@ -30,8 +31,8 @@ from .transports import secret_setting, tls_context
 def _stamp(when: datetime | float | None) -> str:
     if when is None:
         when = clock.now()
-    elif isinstance(when, float | int):
-        when = datetime.fromtimestamp(when, UTC)
+    elif isinstance(when, float | int):  # a file's time: a third of the datetime way
+        return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(when))
     return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
@@ -101,9 +102,11 @@ class MaildirBox:
                     if sub == "cur" and "S" in e.name.partition(":2,")[2]:
                         continue
                     entries.append((e.stat().st_mtime, sub, e.name))
+        top = os.fspath(self.path)  # plain strings: a Path a file cost 3 us (issue 23)
         for mtime, sub, name in sorted(entries):
             try:
-                raw = (self.path / sub / name).read_bytes()
+                with open(os.path.join(top, sub, name), "rb") as f:
+                    raw = f.read()
             except FileNotFoundError:  # taken meanwhile by a mail program
                 continue
             yield raw, _stamp(mtime), f"{sub}/{name}"
@@ -112,7 +115,8 @@ class MaildirBox:
         sub, _, name = key.partition("/")
         base, _, flags = name.partition(":2,")
         flags = "".join(sorted(set(flags) | {"S"}))
-        os.replace(self.path / sub / name, self.path / "cur" / f"{base}:2,{flags}")
+        top = os.fspath(self.path)
+        os.replace(os.path.join(top, sub, name), os.path.join(top, "cur", f"{base}:2,{flags}"))
 
     def close(self) -> None:
         pass
