@@ -33,8 +33,9 @@ class Batch:
         self._later: list[Callable[[], None]] = []
 
     def __enter__(self) -> Batch:
-        if getattr(self.db, "pbem_batch", None) is not None:
-            raise RuntimeError("a batch is already open on this database")
+        if getattr(self.db, "pbem_batch", None) is not None or self.db.conn.in_transaction:
+            # its commits would commit the caller's work, unfinished
+            raise RuntimeError("a batch starts outside any transaction or batch")
         self.db.pbem_batch = self
         return self
 
