@@ -20,7 +20,7 @@ from .engine import get_game, provides
 from .errors import PbemError
 from .orders import latest_submission, stage_state
 from .render import render
-from .store import one, rows, update
+from .store import one, rows, transaction, update
 
 DEFAULT_VACATION_DAYS = 21
 
@@ -373,9 +373,17 @@ assert set(_HANDLERS) | {"PRESS"} == set(COMMANDS)
 
 
 def approve(site, db, game_name: str, request: int, refuse: bool, now: datetime) -> str:
+    """The moderator's answer to a JOIN request, stored and told in one transaction (it
+    had none: `pbem player approve` ended with its work uncommitted, so lost)."""
     r = one(db, "SELECT * FROM join_requests WHERE id = ? AND game = ?", [request, game_name])
     if r is None or r["status"] != "waiting":
         raise PbemError(f"no waiting request {request} for {game_name}")
+    with transaction(db):
+        return _approve(site, db, game_name, r, refuse, now)
+
+
+def _approve(site, db, game_name: str, r: dict, refuse: bool, now: datetime) -> str:
+    request = r["id"]
     if refuse:
         update(db, "join_requests", {"id": request}, {"status": "refused"})
         text = f"Your request to join {game_name} was not accepted by the moderator."

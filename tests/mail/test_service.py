@@ -167,6 +167,23 @@ def test_seat_commands_need_the_secret(kit):
     assert kit.db["mails"].get(1)["status"] == "refused"
 
 
+@pytest.mark.parametrize("refuse", [False, True])
+def test_the_moderators_answer_to_a_join_request_is_committed(kit, refuse):
+    """`pbem player approve` ran service.approve and ended: its work, left uncommitted,
+    was lost (found when pbem.batch refused to start inside that open transaction)."""
+    import sqlite_utils
+
+    admin.create_game(kit.db, "g2", "hellgame")
+    kit.db["games"].update("g2", {"joining": "approve"})
+    take(kit, kit.mail("zoe@example.net", "JOIN g2 AS zoe"))
+    service.approve(kit.site, kit.db, "g2", 1, refuse, START)
+    assert not kit.db.conn.in_transaction
+    other = sqlite_utils.Database(kit.site.root / "pbem.db")  # what another run sees
+    assert other["join_requests"].get(1)["status"] == ("refused" if refuse else "approved")
+    assert other["outbox"].count_where("to_addr = 'zoe@example.net' AND kind = 'service'") == 1
+    assert other["players"].count_where("game = 'g2' AND name = 'zoe'") == (not refuse)
+
+
 def test_join_with_approval_and_list_hides_hidden_games(kit):
     admin.create_game(kit.db, "g2", "hellgame")
     admin.create_game(kit.db, "g3", "hellgame")
