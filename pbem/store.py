@@ -22,6 +22,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -183,9 +184,14 @@ def _m7(db: sqlite_utils.Database) -> None:
 MIGRATIONS = [_m1, _m2, _m3, _m4, _m5, _m6, _m7]
 
 
+#: every database this process opened (tests/conftest.py: none left with work uncommitted)
+OPENED: weakref.WeakSet = weakref.WeakSet()
+
+
 def open_db(path: str | Path) -> sqlite_utils.Database:
     """Open (creating if needed) and migrate the database to the latest schema."""
     db = sqlite_utils.Database(path)
+    OPENED.add(db)
     db.conn.execute("PRAGMA foreign_keys = ON")
     # cron jobs, `pbem mail receive` pipes and the moderator's commands may overlap:
     # a writer waits for another's transaction instead of failing at once

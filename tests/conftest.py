@@ -1,5 +1,6 @@
 """Fixtures shared by every test: the run's clock; a site driven through the CLI."""
 
+import sqlite3
 from datetime import UTC, datetime
 
 import pytest
@@ -73,3 +74,23 @@ def welcome_secrets(site) -> dict[str, str]:
         player = re.search(r'You play the seat "([^"]+)"', text).group(1)
         found[player] = re.search(r"Your secret is: (\S+)", text).group(1)
     return found
+
+
+@pytest.fixture(autouse=True)
+def nothing_left_uncommitted():
+    """No test ends with a site database holding work it never committed: pbem would
+    lose it when the connection goes (as `pbem player approve` did, issue 23)."""
+    yield
+    from pbem.store import OPENED
+
+    def open_work(db) -> bool:
+        try:
+            return db.conn.in_transaction
+        except sqlite3.ProgrammingError:  # closed by the test
+            return False
+
+    left = [db for db in list(OPENED) if open_work(db)]
+    for db in left:
+        db.conn.rollback()
+    OPENED.clear()
+    assert not left, "a site database was left with uncommitted work (lost on close)"
