@@ -233,16 +233,23 @@ def _part(ctype: str, text: str, otherwise: str = "quoted-printable") -> Part:
         return _encoded(ctype, text.encode("utf-8"))
     else:
         encoding = "quoted-printable"
-        payload = quopri.encodestring(text.encode("utf-8")).replace(b"\n", b"\r\n")
+        payload = _FROM_LINE.sub(b"=46rom ", quopri.encodestring(text.encode("utf-8")))
+        payload = payload.replace(b"\n", b"\r\n")
     return ([("Content-Type", f'{ctype}; charset="utf-8"'),
              ("Content-Transfer-Encoding", encoding)], payload)
 
 
+#: a line starting "From ": a mail server storing mail in mbox files writes it ">From "
+#: (RFC 4155), so no part sends one as it is: quoted-printable writes its F as =46
+_FROM_LINE = re.compile(rb"^From ", re.M)
+
+
 def _seven_bit(text: str) -> bytes | None:
     """`text` as a 7bit body (CRLF line ends) if it can go as it is: ASCII, no CR of its
-    own, no "=_" (the start of our boundaries), no line of 990 characters or more
-    (RFC 5322 2.1.1 allows 998 octets); else None."""
+    own, no "=_" (the start of our boundaries), no line starting "From " (_FROM_LINE), no
+    line of 990 characters or more (RFC 5322 2.1.1 allows 998 octets); else None."""
     if text.isascii() and "\r" not in text and "=_" not in text \
+            and not text.startswith("From ") and "\nFrom " not in text \
             and max(map(len, text.split("\n"))) < 990:
         return text.encode("ascii").replace(b"\n", b"\r\n")
     return None

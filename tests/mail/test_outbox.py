@@ -155,3 +155,19 @@ def test_the_html_report_goes_as_it_is_when_it_can(kit, html, encoding):
     assert part.get_payload(decode=True) == sent.encode("utf-8")
     assert (sent.encode("utf-8") in raw) == (encoding == "7bit")
     assert max(map(len, raw.split(b"\r\n"))) < 998
+
+
+@pytest.mark.parametrize("text", [
+    "From the AnteHell, Caim marches.\nok\n",  # ASCII: 7bit would send it as it is
+    "a\nFrom Sugar Hill — in press\n" + "x" * 80 + "\nFrom " + "y" * 100 + "\n",  # QP
+])
+def test_no_line_of_a_mail_starts_with_from(kit, text):
+    """A mail server that stores mail in mbox files turns a body line "From ..." into
+    ">From ..." (RFC 4155): a press message or a report may start a line so. Such a
+    part goes quoted-printable, its F written =46, and reads back the same."""
+    raw = outbox.compose({**row(kit), "body": text}, kit.site).data
+    assert not any(line.startswith(b"From ") for line in raw.split(b"\r\n"))
+    (part,) = [p for p in parsed(raw).walk() if p.get_content_type() == "text/plain"]
+    assert part["Content-Transfer-Encoding"] == "quoted-printable"
+    got = part.get_payload(decode=True).decode("utf-8").replace("\r\n", "\n")
+    assert got.startswith(text)
