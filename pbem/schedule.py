@@ -534,10 +534,12 @@ def round_up(when: datetime, tz: str) -> datetime:
 
 # --- text forms -------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=1024)  # a short string a key: some 200 kB at most
 def format_deadline(when: datetime, tz: str) -> str:
     """"Mon 23 Nov 2026 20:00 CET (19:00 UTC)"; in UTC just "Mon 23 Nov 2026 19:00 UTC".
 
-    The UTC part repeats the date when it differs from the local one.
+    The UTC part repeats the date when it differs from the local one. Kept for the same
+    deadline and zone (every confirmation of a stage says it: issue 23).
     """
     when = _utc(when, "when")
     local = when.astimezone(_zone(tz))
