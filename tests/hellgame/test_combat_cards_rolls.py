@@ -273,6 +273,30 @@ def test_rage_on_must_name_one_of_your_legions(make_state, on, problem):
     assert [p.message for p in sheet.problems] == [problem]
 
 
+@pytest.mark.parametrize("line, card, on, refused", [
+    ("COMBAT CAST Come On Join Us IN Sugar Hill", "Come On Join Us", "", "Come On Join Us"),
+    ("COMBAT CAST come on join us ON Caim IN Sugar Hill ROUND 1", "come on join us", "Caim",
+     "Come On Join Us"),
+    ("COMBAT CAST Riders on the Storm IN Sugar Hill", "Riders on the Storm", "",
+     "Riders on the Storm"),
+    ("COMBAT CAST Rage ON u1 IN Sugar Hill", "Rage", "u1", ""),
+    ("COMBAT CAST Rag ON u1 IN Sugar Hill", "Rag", "u1", ""),  # a name in part: first ON
+])
+def test_hg_9_8_01_a_card_whose_name_holds_on_is_read_whole(make_state, line, card, on,
+                                                             refused):
+    """The word ON in a card's own name does not start the target: the line names the
+    card whole (Come On Join Us was read as the card 'Come', which matched two cards).
+    Both are Action cards, so such a line is then refused for what the card is."""
+    from pbem_games.hellgame.orders.combat import _CAST, _card_and_target
+
+    m = _CAST.match(line.removeprefix("COMBAT CAST "))
+    assert _card_and_target(m, DATA) == (card, on)
+    if refused:
+        st = setup(make_state, ["arcana.come-on-join-us", "arcana.riders-on-the-storm"])
+        [problem] = check_sheet(st, DATA, "a", line).problems
+        assert problem.message == f"{refused}'s Major Arcana is marked action, not Combat"
+
+
 def test_a_deliberate_mistake_default_the_enemys_best_lieutenant(make_state):
     """arcana.a-deliberate-mistake (no ON): Dabriel (+4), the enemy's best, lends no bonus;
     Verin (+2) leads b's Legions instead (HG-11.2.2-05). a holds a Treachery Sectio."""

@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 
 from pbem.engine import ILLEGAL, INVALID
+from pbem.lines import normalise
 
 from .. import effects
 from ..errors import OrderError
 from . import TURN, Ctx, Sheet, caution, order, sheet_check
-from .common import card_id, player_name, sectio_id
+from .common import _cached, card_id, player_name, sectio_id
 from .flee import parse_flee
 
 JOIN_RULE = "HG-11.1-01"
@@ -144,6 +145,25 @@ _CAST = re.compile(r"^(?P<card>.+?)(?:\s+ON\s+(?P<on>.+?))?\s+IN\s+(?P<where>.+?
 _CAST_IN = re.compile(r".\s+IN\s+.", re.I)
 
 
+_ON = re.compile(r"\s+ON\s+", re.I)
+
+
+def _card_and_target(m: re.Match, data) -> tuple[str, str]:
+    """The card and the ON target of a COMBAT CAST line, as written. _CAST splits at the
+    first ON, but a card's own name may hold the word (Come On Join Us, Riders on the
+    Storm): the split whose card part is a card's whole name wins, the longest first;
+    else the first ON (a card named in part, as anywhere else)."""
+    before = m.string[m.start("card"):m.end("on")] if m["on"] else m["card"]
+    names = _cached(data, "arcana_whole_names",
+                    lambda d: frozenset(normalise(c.name) for c in d.arcana.values()))
+    splits = [(before, "")] + [(before[:x.start()], before[x.end():])
+                               for x in reversed(list(_ON.finditer(before)))]
+    for card, on in splits:
+        if normalise(card) in names:
+            return card.strip(), on.strip()
+    return m["card"], (m["on"] or "").strip()
+
+
 def combat_refusal(cid: str, data) -> OrderError | None:
     """Why no COMBAT CAST line can play the card `cid`, whoever holds it, whatever the
     game's state: a card played by a standing order, a card not marked Combat, a
@@ -190,7 +210,8 @@ def parse_combat_cast(rest: str, ctx: Ctx) -> tuple[str, dict]:
     if not m:
         raise OrderError(INVALID, f"COMBAT CAST {rest.strip()!r} is not understood", MAGIC_RULE,
                          "e.g. COMBAT CAST Frenzy IN Sugar Hill ROUND 1")
-    cid = card_id(m["card"], ctx.data, MAGIC_RULE)
+    card_text, on_text = _card_and_target(m, ctx.data)
+    cid = card_id(card_text, ctx.data, MAGIC_RULE)
     card = ctx.data.arcana[cid]
     never = combat_refusal(cid, ctx.data)
     if never is not None:
@@ -198,7 +219,7 @@ def parse_combat_cast(rest: str, ctx: Ctx) -> tuple[str, dict]:
     if cid not in ctx.state.players[ctx.player].hand:
         raise OrderError(ILLEGAL, f"{card.name} is not in your hand", MAGIC_RULE,
                          "play only cards you hold and bring with a JOIN line")
-    o = {"card": cid, "on": (m["on"] or "").strip(),
+    o = {"card": cid, "on": on_text,
          "where": sectio_id(m["where"], ctx.data, MAGIC_RULE),
          "round": int(m["round"]) if m["round"] else None}
     reader = fight_target(cid)
