@@ -14,7 +14,10 @@ still new, and the next run does them again, as it would a single unit cut short
 
 Code inside a unit may commit (`faults.record` does, `with db.conn`): that commits the
 units before it early, which is safe, and its savepoint is then gone, so a later failure
-of the unit rolls back the rest of the transaction instead.
+of the unit rolls back the rest of the transaction instead. Whenever a batch's
+transaction is rolled back whole, what waits for its commit is dropped: a unit it held
+may be lost, and a mail must never be marked as taken unless it is stored (one that was
+stored is then a duplicate for the next fetch, and marked then).
 """
 
 from __future__ import annotations
@@ -54,6 +57,11 @@ class Batch:
         if self.units >= self.size:
             self.commit()
 
+    def forget(self) -> None:
+        """Drop what waits for the commit (the transaction is being rolled back)."""
+        self.units = 0
+        self._later = []
+
     def commit(self) -> None:
         if self.db.conn.in_transaction:
             self.db.conn.commit()
@@ -68,7 +76,7 @@ class Batch:
             self.commit()
             return
         # stopped part-way through a unit: nothing of the open batch is kept (above)
-        self._later = []
+        self.forget()
         if self.db.conn.in_transaction:
             try:
                 self.db.conn.rollback()
@@ -106,6 +114,9 @@ def unit_undo(db, mark: str | None) -> None:
             return
         except sqlite3.Error:
             pass
+    batch = getattr(db, "pbem_batch", None)
+    if batch is not None:  # the units it held may be lost: nothing may act on them
+        batch.forget()
     try:
         db.conn.rollback()
     except sqlite3.Error:
