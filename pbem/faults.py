@@ -101,14 +101,6 @@ def guard(db, unit: str, key: str, faults: list[Fault] | None = None,
             clear(db, unit, key)
 
 
-def rollback(db) -> None:
-    if db.conn.in_transaction:
-        try:
-            db.conn.rollback()
-        except sqlite3.Error:
-            pass
-
-
 def record(db, fault: Fault) -> bool:
     """Store the fault; True when it is new (not the same message as the open one)."""
     now = clock.stamp()

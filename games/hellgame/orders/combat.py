@@ -17,12 +17,11 @@ from __future__ import annotations
 import re
 
 from pbem.engine import ILLEGAL, INVALID
-from pbem.lines import normalise
 
 from .. import effects
 from ..errors import OrderError
 from . import TURN, Ctx, Sheet, caution, order, sheet_check
-from .common import _cached, card_id, player_name, sectio_id
+from .common import card_id, is_card_name, player_name, sectio_id
 from .flee import parse_flee
 
 JOIN_RULE = "HG-11.1-01"
@@ -154,12 +153,10 @@ def _card_and_target(m: re.Match, data) -> tuple[str, str]:
     Storm): the split whose card part is a card's whole name wins, the longest first;
     else the first ON (a card named in part, as anywhere else)."""
     before = m.string[m.start("card"):m.end("on")] if m["on"] else m["card"]
-    names = _cached(data, "arcana_whole_names",
-                    lambda d: frozenset(normalise(c.name) for c in d.arcana.values()))
     splits = [(before, "")] + [(before[:x.start()], before[x.end():])
                                for x in reversed(list(_ON.finditer(before)))]
     for card, on in splits:
-        if normalise(card) in names:
+        if is_card_name(card, data):
             return card.strip(), on.strip()
     return m["card"], (m["on"] or "").strip()
 

@@ -104,6 +104,13 @@ def card_id(text: str, data: HellData, rule: str) -> str:
     return match(text, names, "Arcana card", rule)
 
 
+def is_card_name(text: str, data: HellData) -> bool:
+    """Whether `text` is an Arcana card's whole name (as names.match folds it)."""
+    whole = _cached(data, "arcana_whole_names",
+                    lambda d: frozenset(normalise(c.name) for c in d.arcana.values()))
+    return normalise(text) in whole
+
+
 def card_or_kind(text: str, data: HellData, rule: str) -> str:
     """An Arcana card id, or `minor.<kind>` for a Minor Arcana kind."""
     return match(text, card_or_kind_names(data), "Arcana card or Minor Arcana", rule)
