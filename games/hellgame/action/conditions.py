@@ -25,7 +25,7 @@ from pbem.engine import INVALID
 
 from ..errors import OrderError
 from ..names import match
-from ..orders.common import place_id, place_name
+from ..orders.common import in_play_names, place_id, place_name, seat_names
 from ..state import LEGION
 
 RULE = "HG-9.2-01"
@@ -39,8 +39,7 @@ HINT = ("conditions look like: Caim HAS ACTED, Caim IS ON EARTH, MY LEGIONS AT L
 
 def daemon_in_play(text: str, ctx, rule: str = RULE) -> str:
     """Any Daemon in play, by name (conditions may name other players' Daemons)."""
-    names = {d: [ctx.data.daemons[d].name] for d in sorted(ctx.state.daemons)}
-    return match(text, names, "Daemon in play", rule)
+    return match(text, in_play_names(ctx), "Daemon in play", rule)
 
 
 def parse(text: str, ctx) -> dict:
@@ -141,7 +140,7 @@ def _whose(word: str, ctx) -> str:
         return ctx.player
     if w == "ENEMY":
         return "*enemy"
-    return match(word, {p: [p] for p in ctx.state.seats}, "player", RULE)
+    return match(word, seat_names(ctx), "player", RULE)
 
 
 # -- canonical text -----------------------------------------------------------------------

@@ -51,7 +51,7 @@ from ..errors import OrderError
 from ..log import count
 from ..names import match, normalise
 from ..orders import parse_int
-from ..orders.common import place_id, place_name
+from ..orders.common import place_id, place_name, seat_names
 from ..state import HELLHOUND, LEGION, LIEUTENANT, Unit
 from .conspire import parse_conspire, run_conspire
 
@@ -137,7 +137,7 @@ def _parse_target(text: str, ctx) -> dict:
 
 
 def _player(text: str, ctx) -> str:
-    return match(text, {p: [p] for p in ctx.state.seats}, "player", RULE)
+    return match(text, seat_names(ctx), "player", RULE)
 
 
 def _parse_options(tail: str, ctx) -> dict:

@@ -31,6 +31,7 @@ from __future__ import annotations
 from ..favours import attribute
 from ..log import count
 from ..names import match
+from ..orders.common import in_play_names
 from ..state import LEGION, LIEUTENANT, Unit
 from .abilities import can_be_incapacitated, daemon_sex
 
@@ -42,8 +43,7 @@ RULE = "HG-11.2.1-01"
 def daemon_name(text: str, ctx) -> str:
     """`ON <Daemon>`: any Daemon in play, kept by its printed name (combat/magic.py keeps
     the ON part as text)."""
-    names = {d: [ctx.data.daemons[d].name] for d in sorted(ctx.state.daemons)}
-    return ctx.data.daemons[match(text, names, "Daemon in play", RULE)].name
+    return ctx.data.daemons[match(text, in_play_names(ctx), "Daemon in play", RULE)].name
 
 
 def lieutenant_name(text: str, ctx) -> str:

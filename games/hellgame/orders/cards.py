@@ -20,14 +20,19 @@ from ..data import HellData
 from ..errors import OrderError
 from ..names import normalise
 from . import TURN, Ctx, order
-from .common import card_or_kind
+from .common import card_or_kind, per_data
 
 RULE = "HG-6.3-03"
 
 
 def _comma_names(data: HellData) -> list[tuple[re.Pattern, str]]:
     """Card names with a comma in them ("Thanks, But No Thanks"), so a list can still
-    be split on commas: each such name, however typed, is rewritten without one."""
+    be split on commas: each such name, however typed, is rewritten without one (made
+    once per data)."""
+    return per_data(data, "comma-names", _make_comma_names)
+
+
+def _make_comma_names(data: HellData) -> list[tuple[re.Pattern, str]]:
     out = []
     for c in sorted(data.arcana.values(), key=lambda c: c.id):
         if "," in c.name:

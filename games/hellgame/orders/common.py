@@ -30,8 +30,8 @@ MINOR_NAMES = {
 
 def card_or_kind_names(data: HellData) -> dict[str, list[str]]:
     """Candidates for `names.match`: every card by name, every Minor kind as `minor.<kind>`
-    (made once per data, as the other name dicts: `_cached`)."""
-    return _cached(data, "card-or-kind", _card_or_kind_names)
+    (made once per data, as the other name dicts: `per_data`)."""
+    return per_data(data, "card-or-kind", _card_or_kind_names)
 
 
 def _card_or_kind_names(data: HellData) -> dict[str, list[str]]:
@@ -43,17 +43,55 @@ def _card_or_kind_names(data: HellData) -> dict[str, list[str]]:
 _CACHE: dict[tuple[int, str], tuple[HellData, dict[str, list[str]]]] = {}
 
 
-def _cached(data: HellData, kind: str, build) -> dict[str, list[str]]:
-    """The name dict `build(data)`, made once per data object: keyed by identity (the
-    loaded data is one cached object; the data is kept in the entry so that its id
-    cannot be reused by another object), and passed to names.match as the same dict each
-    time, so that its index is built once too."""
+def per_data(data: HellData, kind: str, build):
+    """What `build(data)` makes (a name dict, a list of patterns), made once per data
+    object: keyed by identity (the loaded data is one cached object; the data is kept in
+    the entry so that its id cannot be reused by another object). A name dict is passed
+    to names.match as the same dict each time, so that its index is built once too."""
     hit = _CACHE.get((id(data), kind))
     if hit is not None and hit[0] is data:
         return hit[1]
     out = build(data)
     _CACHE[(id(data), kind)] = (data, out)
     return out
+
+
+#: (kind, ids) -> the name dict of those ids: the dicts made from the state (the Daemons
+#: in play, a player's Daemons, the seats), kept for the same ids so that names.match
+#: finds each by identity rather than building and hashing a key of its content at each
+#: line read (an order form reads some 40 lines a player; issue 23). The oldest goes first.
+_BY_IDS: dict[tuple, tuple[HellData, dict[str, list[str]]]] = {}
+_BY_IDS_KEPT = 256
+
+
+def _names_of(data: HellData, kind: str, ids: tuple[str, ...], build) -> dict[str, list[str]]:
+    """`build(data, ids)`, the same dict for the same data and ids (in that order)."""
+    key = (id(data), kind, ids)
+    hit = _BY_IDS.get(key)
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    out = build(data, ids)
+    if len(_BY_IDS) >= _BY_IDS_KEPT:
+        _BY_IDS.pop(next(iter(_BY_IDS)))
+    _BY_IDS[key] = (data, out)
+    return out
+
+
+def daemon_names(data: HellData, ids) -> dict[str, list[str]]:
+    """Daemon id -> [its name], for the Daemons `ids` in that order (names.match)."""
+    return _names_of(data, "daemons", tuple(ids),
+                     lambda d, ids: {x: [d.daemons[x].name] for x in ids})
+
+
+def in_play_names(ctx: Ctx) -> dict[str, list[str]]:
+    """Every Daemon in play, by id order (daemon_names)."""
+    return daemon_names(ctx.data, sorted(ctx.state.daemons))
+
+
+def seat_names(ctx: Ctx) -> dict[str, list[str]]:
+    """Every player by name, in seat order."""
+    return _names_of(ctx.data, "seats", tuple(ctx.state.seats),
+                     lambda _, ids: {p: [p] for p in ids})
 
 
 def _sectio_names(data: HellData) -> dict[str, list[str]]:
@@ -70,7 +108,7 @@ def sectio_names(data: HellData) -> dict[str, list[str]]:
 
     names.normalise drops "&", so "LAND & SEA" reads "land sea": each name containing
     " AND " is also listed with "&" so that both spellings match."""
-    return _cached(data, "sectio", _sectio_names)
+    return per_data(data, "sectio", _sectio_names)
 
 
 def sectio_id(text: str, data: HellData, rule: str) -> str:
@@ -91,7 +129,7 @@ def place_name(place: str, data: HellData) -> str:
 
 def player_name(text: str, ctx: Ctx, rule: str) -> str:
     """Another player, by name; never the player himself."""
-    who = match(text, {p: [p] for p in ctx.state.seats}, "player", rule)
+    who = match(text, seat_names(ctx), "player", rule)
     if who == ctx.player:
         raise OrderError(ILLEGAL, f"{text.strip()!r} is you", rule, "name another player")
     return who
@@ -99,14 +137,14 @@ def player_name(text: str, ctx: Ctx, rule: str) -> str:
 
 def card_id(text: str, data: HellData, rule: str) -> str:
     """An Arcana card by name."""
-    names = _cached(data, "arcana", lambda d: {cid: [c.name]
+    names = per_data(data, "arcana", lambda d: {cid: [c.name]
                                                for cid, c in sorted(d.arcana.items())})
     return match(text, names, "Arcana card", rule)
 
 
 def is_card_name(text: str, data: HellData) -> bool:
     """Whether `text` is an Arcana card's whole name (as names.match folds it)."""
-    whole = _cached(data, "arcana_whole_names",
+    whole = per_data(data, "arcana_whole_names",
                     lambda d: frozenset(normalise(c.name) for c in d.arcana.values()))
     return normalise(text) in whole
 
@@ -128,6 +166,7 @@ def listed(rest: str, keyword: str, what: str, rule: str, example: str) -> list[
 
 def daemon_of(text: str, ctx: Ctx, rule: str) -> str:
     """One of the player's own Daemons in play, by name."""
-    mine = {d: [ctx.data.daemons[d].name] for d in ctx.state.players[ctx.player].daemons
-            if d in ctx.state.daemons}
+    in_play = ctx.state.daemons
+    mine = daemon_names(ctx.data, [d for d in ctx.state.players[ctx.player].daemons
+                                   if d in in_play])
     return match(text, mine, "Daemon of yours", rule)

@@ -21,7 +21,7 @@ from pbem.engine import ILLEGAL, INVALID
 from ..errors import OrderError
 from ..names import match, normalise
 from . import TURN, Ctx, order
-from .common import listed, player_name
+from .common import daemon_names, listed, player_name
 
 KEYWORD = "PLAY RIGHT AWAY"
 RULE = "HG-6.3.1-01"
@@ -71,7 +71,7 @@ def parse_play_right_away(rest: str, ctx: Ctx) -> tuple[str, dict]:
         if card == "arcana.lost-lore":
             who = list(dict.fromkeys(player_name(x, ctx, "IP-04") for x in items))
             return head + "WITH " + ", ".join(who), {"card": card, "with": who}
-        names = {d: [ctx.data.daemons[d].name] for d in sorted(ctx.data.daemons)}
+        names = daemon_names(ctx.data, sorted(ctx.data.daemons))
         to = list(dict.fromkeys(match(x, names, "Daemon", "IP-51") for x in items))
         return (head + "PASS TO " + ", ".join(ctx.data.daemons[d].name for d in to),
                 {"card": card, "choice": "pass", "to": to})
