@@ -157,7 +157,19 @@ def environment() -> dict[str, str]:
     return {"python": f"{platform.python_implementation()} {platform.python_version()}",
             "machine": platform.machine(), "zlib": zlib.ZLIB_RUNTIME_VERSION,
             "sqlite": sqlite3.sqlite_version, "jinja2": version("jinja2"),
-            "markupsafe": version("markupsafe")}
+            "markupsafe": version("markupsafe"), "zstd": _zstd_version()}
+
+
+def _zstd_version() -> str:
+    """The Zstandard library the stored reports are compressed with (pbem.reports)."""
+    try:
+        from compression import zstd
+    except ImportError:
+        try:
+            from backports import zstd
+        except ImportError:
+            return "none"
+    return zstd.zstd_version
 
 
 def check(path: Path, key: str, per_unit: float, *, record: bool = False,

@@ -17,6 +17,11 @@ import json
 import re
 import zlib
 from collections.abc import Callable, Iterable
+
+try:  # Zstandard: in the standard library since Python 3.14, a backport before
+    from compression import zstd
+except ImportError:  # pragma: no cover - Python < 3.14
+    from backports import zstd
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -321,30 +326,36 @@ PACKED = ("text", "html", "json", "svg")
 #: stage in the board's 'svg' row (issue 23).
 MAP_REF = "<!--pbem:map-ref board.svg-->"
 #: The formats a player's row is compressed in with the board's row of the same format as
-#: zlib's preset dictionary: the board section, the dice and the public events are in
-#: both, and are then stored about once (a 4-player stage's rows: a fifth smaller).
+#: preset dictionary: the board section, the dice and the public events are in both, and
+#: are then stored about once (a 4-player stage's rows: a fifth smaller).
 DICT_FORMATS = ("text", "html", "json")
-#: The first byte of a body stored the issue-23 way: b"@", "d" if compressed with the
-#: board's row as dictionary, the offset of MAP_REF if the map was cut out, ":", then the
-#: zlib stream. Not "x" (0x78), the first byte of every zlib stream stored before.
+#: The first byte of a body stored since issue 23: b"@", then "z" if it is Zstandard (a
+#: zlib stream stored before without it), "d" if compressed with the board's row as
+#: dictionary, the offset of MAP_REF if the map was cut out, ":", then the compressed
+#: bytes. Not "x" (0x78), the first byte of every zlib stream stored before.
 _MARK = b"@"
+_ZSTD = b"z"
+#: Zstandard takes no dictionary under 8 bytes (nor would one save anything)
+_SHORTEST_DICT = 8
+#: Zstandard's level: its fastest positive one, three times as fast as zlib's fastest on
+#: the reports and a third smaller (bench/bench_turn6.py, issue 23)
+LEVEL = 1
 
 
 def pack(fmt: str, body: str, zdict: bytes | None = None, primed=None) -> str | bytes:
-    """A report body zlib-compressed at the fastest level (`zdict`: a preset dictionary;
-    `primed`: a compressor that has taken it already, `primer(zdict)`, copied here: the
-    same bytes as a fresh one, without hashing the dictionary again for each row)."""
+    """A report body Zstandard-compressed (`zdict`: the bytes of a dictionary, raw
+    content; `primed`: `primer(zdict)`, made once for all the rows it serves)."""
     if fmt not in PACKED:
         return body
+    data = body.encode("utf-8")
     if zdict is None:
-        return zlib.compress(body.encode("utf-8"), 1)
-    z = primed.copy() if primed is not None else primer(zdict)
-    return z.compress(body.encode("utf-8")) + z.flush()
+        return zstd.compress(data, LEVEL)
+    return zstd.compress(data, LEVEL, zstd_dict=primed if primed is not None else primer(zdict))
 
 
 def primer(zdict: bytes):
-    """A fastest-level compressor with `zdict` set, for `pack` to copy."""
-    return zlib.compressobj(1, zdict=zdict)
+    """The dictionary `pack` and `_open` use: `zdict`'s bytes as a raw-content prefix."""
+    return zstd.ZstdDict(zdict, is_raw=True).as_prefix
 
 
 def unpack(stored: str | bytes) -> str:
@@ -360,19 +371,28 @@ def _no_dictionary() -> bytes:
 
 
 def _open(stored: str | bytes, zdict: Callable[[], bytes]) -> tuple[str, int | None]:
-    """(the stored text, the offset of its MAP_REF or None)."""
+    """(the stored text, the offset of its MAP_REF or None). Every way a row has been
+    stored reads: plain text and bare zlib (before issue 23), "@" with zlib (issue 23's
+    first stores), "@z" with Zstandard."""
     if isinstance(stored, str):
         return stored, None  # text stored before issue 23
     if stored[:1] != _MARK:
         return zlib.decompress(stored).decode("utf-8"), None
     head, _, data = stored[1:].partition(b":")
-    if head[:1] == b"d":
-        z = zlib.decompressobj(zdict=zdict())
-        text = (z.decompress(data) + z.flush()).decode("utf-8")
+    packed_zstd = head[:1] == _ZSTD
+    if packed_zstd:
         head = head[1:]
+    with_dict = head[:1] == b"d"
+    if with_dict:
+        head = head[1:]
+    if packed_zstd:
+        raw = zstd.decompress(data, zstd_dict=primer(zdict()) if with_dict else None)
+    elif with_dict:
+        z = zlib.decompressobj(zdict=zdict())
+        raw = z.decompress(data) + z.flush()
     else:
-        text = zlib.decompress(data).decode("utf-8")
-    return text, int(head) if head else None
+        raw = zlib.decompress(data)
+    return raw.decode("utf-8"), int(head) if head else None
 
 
 def _map_of(svg_row: str) -> str:
@@ -399,15 +419,16 @@ def stored_rows(rendered: dict[str, dict[str, str]]) -> list[tuple[str, str, str
     cut = {who: {fmt: _cut(fmt, body, svg_row) for fmt, body in formats.items()}
            for who, formats in rendered.items()}
     dicts = {fmt: cut[""][fmt][0].encode("utf-8") for fmt in DICT_FORMATS if fmt in board}
+    dicts = {fmt: zdict for fmt, zdict in dicts.items() if len(zdict) >= _SHORTEST_DICT}
     primed = {fmt: primer(zdict) for fmt, zdict in dicts.items()}
     out: list[tuple[str, str, str | bytes]] = []
     for who, formats in sorted(cut.items()):
         for fmt, (text, at) in sorted(formats.items()):
             zdict = dicts.get(fmt) if who else None
-            if at is None and zdict is None:
-                out.append((who, fmt, pack(fmt, text)))
+            if fmt not in PACKED:
+                out.append((who, fmt, text))
                 continue
-            head = _MARK + (b"d" if zdict else b"") + (b"" if at is None else b"%d" % at)
+            head = _MARK + _ZSTD + (b"d" if zdict else b"") + (b"" if at is None else b"%d" % at)
             out.append((who, fmt, head + b":" + pack(fmt, text, zdict,
                                                       primed.get(fmt) if zdict else None)))
     return out

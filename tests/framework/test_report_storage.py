@@ -1,8 +1,9 @@
 """Issue 23: a stage's map is stored once, in the board's 'svg' row, and in the archive
 once, as board.svg; the HTML reports refer to it. Each player's row is compressed with
-the board's row of the same format as dictionary. What is read back (`pbem report`, the
-report mail) is byte for byte what was rendered, and rows stored before (text as it is,
-HTML, JSON and SVG zlib-compressed with the map inline) read as they did."""
+the board's row of the same format as dictionary (Zstandard). What is read back (`pbem
+report`, the report mail) is byte for byte what was rendered, and rows stored before
+(text as it is, HTML, JSON and SVG zlib-compressed with the map inline; then issue 23's
+first stores, zlib with the board's row as dictionary) read as they did."""
 
 from __future__ import annotations
 
@@ -18,6 +19,11 @@ from pbem import mapimage, outbox, reports
 from pbem.cli import main
 from pbem.demo import run_demo
 from pbem.store import open_db
+
+try:
+    from compression import zstd
+except ImportError:  # Python < 3.14
+    from backports import zstd
 
 PLAYERS = ("anna", "boris", "chiara", "dmitri")
 
@@ -48,6 +54,25 @@ def _old_pack(fmt: str, body: str) -> str | bytes:
     return zlib.compress(body.encode("utf-8"), 1) if fmt in ("html", "json", "svg") else body
 
 
+def _zlib_rows(rendered: dict[str, dict[str, str]]) -> dict[tuple[str, str], bytes]:
+    """How issue 23's first stores (until its Zstandard) stored a stage: "@", "d" for the
+    board's row of the format as zlib dictionary, MAP_REF's offset, ":", a zlib stream;
+    the board's own rows bare zlib."""
+    svg = rendered[""]["svg"]
+    cut = {w: {f: reports._cut(f, b, svg) for f, b in fs.items()} for w, fs in rendered.items()}
+    out = {}
+    for who, formats in cut.items():
+        for fmt, (text, at) in formats.items():
+            zdict = cut[""][fmt][0].encode() if who and fmt in reports.DICT_FORMATS else None
+            if zdict is None and at is None:
+                out[(who, fmt)] = zlib.compress(text.encode(), 1)
+                continue
+            z = zlib.compressobj(1, zdict=zdict) if zdict else zlib.compressobj(1)
+            head = b"@" + (b"d" if zdict else b"") + (b"" if at is None else b"%d" % at)
+            out[(who, fmt)] = head + b":" + z.compress(text.encode()) + z.flush()
+    return out
+
+
 def test_a_stored_html_is_much_smaller_than_rendered_and_reads_back_the_same(demo):
     db = open_db(demo / "pbem.db")
     for stage in range(4):
@@ -75,9 +100,9 @@ def test_a_stored_html_is_much_smaller_than_rendered_and_reads_back_the_same(dem
     db.conn.close()
 
 
-def test_a_primed_compressor_copied_for_each_row_makes_a_fresh_ones_bytes(demo):
-    """stored_rows sets the board's row as dictionary once a format and copies that
-    compressor for each player's row: the same stream, byte for byte."""
+def test_a_dictionary_made_once_for_every_row_makes_a_fresh_ones_bytes(demo):
+    """stored_rows makes the board's row a dictionary once a format and uses it for each
+    player's row: the same bytes, byte for byte, as one made for the row."""
     db = open_db(demo / "pbem.db")
     got = _read_all(db, 3)
     for fmt in reports.DICT_FORMATS:
@@ -87,7 +112,7 @@ def test_a_primed_compressor_copied_for_each_row_makes_a_fresh_ones_bytes(demo):
             body = got[who][fmt]
             fresh = reports.pack(fmt, body, zdict)
             assert reports.pack(fmt, body, zdict, primed) == fresh
-            assert zlib.decompressobj(zdict=zdict).decompress(fresh).decode() == body
+            assert zstd.decompress(fresh, zstd_dict=reports.primer(zdict)).decode() == body
     db.conn.close()
 
 
@@ -144,7 +169,7 @@ def test_an_archived_html_refers_to_board_svg_beside_it(demo):
     changed = html[:at] + html[at:].replace("<title>", "<title>x", 1)
     assert reports.archived_html(changed, svg) == changed
     rows = reports.stored_rows({"": {"html": changed, "svg": svg}})
-    assert rows[0][2][:1] == b"x" and reports.unpack(rows[0][2]) == changed
+    assert rows[0][2][:3] == b"@z:" and reports.unpack(rows[0][2]) == changed
 
 
 def test_a_players_archived_board_is_linked_only_when_it_is_the_boards_own():
@@ -194,16 +219,45 @@ def test_rows_stored_before_read_as_they_did(demo, tmp_path):
         assert out.exit_code == 0 and out.output == new["chiara"][fmt], fmt
 
 
+def test_rows_stored_with_zlib_as_dictionary_read_as_they_did(demo, tmp_path):
+    """A site whose stages were stored the issue-23 way before Zstandard: each player's
+    rows inflate with the board's as zlib dictionary, each HTML's map from the board's
+    svg row; `pbem report` and the mail read them as rendered."""
+    db = open_db(demo / "pbem.db")
+    new = _read_all(db, 2)
+    db.conn.close()
+    site = tmp_path / "zlib"
+    shutil.copytree(demo, site)
+    old = open_db(site / "pbem.db")
+    rows = _zlib_rows(new)
+    assert any(b[:2] == b"@d" and b[2:3].isdigit() for b in rows.values())  # a map cut out
+    with old.conn:
+        old.conn.execute("DELETE FROM reports WHERE stage = 2")
+        old.conn.executemany(
+            "INSERT INTO reports (game, stage, player, format, body) VALUES ('demo', 2, ?, ?, ?)",
+            [(w, f, b) for (w, f), b in rows.items()])
+    assert _read_all(old, 2) == new
+    parts = outbox.report_parts(old, {"kind": "report", "game": "demo", "stage": 2,
+                                      "player": "boris"})
+    assert parts.html == mapimage.for_mail(new["boris"]["html"]).html
+    old.conn.close()
+    out = CliRunner().invoke(main, ["--site", str(site), "report", "demo", "chiara",
+                                    "--format", "html", "--stage", "2"])
+    assert out.exit_code == 0 and out.output == new["chiara"]["html"]
+
+
 def test_a_players_row_needs_stored_to_be_read():
     board = "".join(f"Sectio {i}: {i * 7919 % 1000} Souls\n" for i in range(300))
     rendered = {"": {"text": board, "html": "<p>board</p>", "json": "{}\n"},
                 "anna": {"text": "anna's own\n" + board, "html": "<p>anna</p>",
                          "json": "{}\n"}}
     rows = {(w, f): b for w, f, b in reports.stored_rows(rendered)}
-    assert rows[("anna", "text")][:3] == b"@d:"  # the board's text as dictionary
+    assert rows[("anna", "text")][:4] == b"@zd:"  # the board's text as dictionary
     assert len(rows[("anna", "text")]) * 5 < len(rows[("", "text")])
     assert reports.unpack(rows[("", "text")]) == board
     with pytest.raises(ValueError, match="read it with pbem.reports.stored"):
         reports.unpack(rows[("anna", "text")])
     # a game without a map: HTML stored without a reference, read back the same
     assert reports.unpack(rows[("", "html")]) == "<p>board</p>"
+    # a board's row too short to be a dictionary (Zstandard's least is 8 bytes): none
+    assert rows[("anna", "json")][:3] == b"@z:" and reports.unpack(rows[("anna", "json")]) == "{}\n"
