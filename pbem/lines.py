@@ -110,8 +110,10 @@ _DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-", "−": "-", "“": 
 
 
 def clean_line(raw: str) -> str:
-    """Phone-keyboard dashes and quotes folded, `#` comments cut, single spaces."""
-    line = raw.translate(_DASHES)
+    """Phone-keyboard dashes and quotes folded, `#` comments cut, single spaces. (Every
+    character _DASHES folds is beyond ASCII: an ASCII line is not translated, which
+    costs a dict look-up a character.)"""
+    line = raw if raw.isascii() else raw.translate(_DASHES)
     line = line.split("#", 1)[0]
     return " ".join(line.split())
 
