@@ -17,11 +17,6 @@ import json
 import re
 import zlib
 from collections.abc import Callable, Iterable
-
-try:  # Zstandard: in the standard library since Python 3.14, a backport before
-    from compression import zstd
-except ImportError:  # pragma: no cover - Python < 3.14
-    from backports import zstd
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +27,11 @@ from .engine import Event, OrderSheet
 from .eventlog import CARRIED_KIND
 from .mapimage import map_span
 from .render import render
+
+try:  # Zstandard: in the standard library since Python 3.14, its backport before
+    from compression import zstd
+except ImportError:  # Python < 3.14
+    from backports import zstd
 
 SCHEMA = "pbem-report/1"
 FORMATS = ("text", "html", "json")

@@ -18,12 +18,8 @@ from click.testing import CliRunner
 from pbem import mapimage, outbox, reports
 from pbem.cli import main
 from pbem.demo import run_demo
+from pbem.reports import zstd  # compression.zstd, or its backport before Python 3.14
 from pbem.store import open_db
-
-try:
-    from compression import zstd
-except ImportError:  # Python < 3.14
-    from backports import zstd
 
 PLAYERS = ("anna", "boris", "chiara", "dmitri")
 
