@@ -17,7 +17,7 @@ def _line(st, data, player, text):
     return line
 
 
-def test_hg_9_1_01_the_daemons_named_follow_the_state(make_state, data):
+def test_hg_9_2_01_the_daemons_a_line_names_follow_the_state(make_state, data):
     mine = make_state({"a": {"daemons": [BAAL, MOLOCH]}, "b": {}, "c": {}}, turn=2)
     theirs = make_state({"a": {"daemons": [BAAL]}, "b": {"daemons": [MOLOCH]}, "c": {}},
                         turn=2)
