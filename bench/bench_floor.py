@@ -37,7 +37,7 @@ The floor, for the same output, includes:
 
 The floor excludes: reading the games and sheets, re-checking the sheets, resolving,
 the views, the order forms, the ledger, the map SVG, the per-stage board of events and
-their filtering, zlib of stored reports, the mail wrapper's Jinja (its body is a
+their filtering, compressing the stored reports, the mail wrapper's Jinja (its body is a
 captured row), composing the mails (headers, MIME, base64, the map as PNG), the outbox's
 state changes one commit each, the file renames, the backup's page copy (its bytes are
 written as a plain file), and the transaction's bookkeeping per stage. A line after the
@@ -215,7 +215,7 @@ BREAKDOWN = [
     (reports, "board_parts", "    board parts (Jinja, once a stage)"),
     (reports, "render_model", "    render_model (Jinja text+HTML, JSON)"),
     (turns, "_store", "store (turns._store, one transaction)"),
-    (reports, "pack", "  zlib of stored reports"),
+    (reports, "pack", "  compressing stored reports"),
     (Notifier, "__call__", "  queue the mails (Notifier)"),
     (reports, "write_archive", "  report files"),
     (outbox.Sender, "flush", "outbox flush (compose + write .eml)"),

@@ -137,7 +137,7 @@ def install_timers(game) -> None:
     timed(reports, "model", "models")
     timed(reports, "board_model", "models")
     timed(reports, "to_json", "JSON")
-    timed(reports, "pack", "pack (zlib)")
+    timed(reports, "pack", "pack (zstd)")
     timed(reports, "write_archive", "archive files")
     timed(turns, "_store", "store (all)")
     timed(turns, "render_reports", "render (all)")
