@@ -185,20 +185,28 @@ def test_a_players_archived_board_is_linked_only_when_it_is_the_boards_own():
     assert reports._board_section('<section id="board"><section>open</section>') == ""
 
 
-def test_rows_stored_before_read_as_they_did(demo, tmp_path):
-    """A site made before issue 23: its rows (text as it is; HTML, JSON and SVG
-    zlib-compressed, the map in each HTML) read back as they are, beside new ones."""
+def _stage_2_stored_as(demo: Path, site: Path, rows_of):
+    """(the demo's stage-2 reports as read, a copy of the demo at `site` whose stage-2
+    rows are `rows_of(those reports)`, its database open)."""
     db = open_db(demo / "pbem.db")
     new = _read_all(db, 2)
     db.conn.close()
-    old_site = tmp_path / "old"
-    shutil.copytree(demo, old_site)
-    old = open_db(old_site / "pbem.db")
+    shutil.copytree(demo, site)
+    old = open_db(site / "pbem.db")
     with old.conn:
         old.conn.execute("DELETE FROM reports WHERE stage = 2")
         old.conn.executemany(
             "INSERT INTO reports (game, stage, player, format, body) VALUES ('demo', 2, ?, ?, ?)",
-            [(w, f, _old_pack(f, b)) for w in new for f, b in new[w].items()])
+            [(w, f, b) for (w, f), b in rows_of(new).items()])
+    return new, site, old
+
+
+def test_rows_stored_before_read_as_they_did(demo, tmp_path):
+    """A site made before issue 23: its rows (text as it is; HTML, JSON and SVG
+    zlib-compressed, the map in each HTML) read back as they are, beside new ones."""
+    new, old_site, old = _stage_2_stored_as(
+        demo, tmp_path / "old", lambda new: {(w, f): _old_pack(f, b)
+                                             for w in new for f, b in new[w].items()})
     raw = _raw(old, 2)
     assert isinstance(raw[("anna", "text")], str) and raw[("anna", "html")][:1] == b"x"
     assert _read_all(old, 2) == new
@@ -219,19 +227,8 @@ def test_rows_stored_with_zlib_as_dictionary_read_as_they_did(demo, tmp_path):
     """A site whose stages were stored the issue-23 way before Zstandard: each player's
     rows inflate with the board's as zlib dictionary, each HTML's map from the board's
     svg row; `pbem report` and the mail read them as rendered."""
-    db = open_db(demo / "pbem.db")
-    new = _read_all(db, 2)
-    db.conn.close()
-    site = tmp_path / "zlib"
-    shutil.copytree(demo, site)
-    old = open_db(site / "pbem.db")
-    rows = _zlib_rows(new)
-    assert any(b[:2] == b"@d" and b[2:3].isdigit() for b in rows.values())  # a map cut out
-    with old.conn:
-        old.conn.execute("DELETE FROM reports WHERE stage = 2")
-        old.conn.executemany(
-            "INSERT INTO reports (game, stage, player, format, body) VALUES ('demo', 2, ?, ?, ?)",
-            [(w, f, b) for (w, f), b in rows.items()])
+    new, site, old = _stage_2_stored_as(demo, tmp_path / "zlib", _zlib_rows)
+    assert any(b[:2] == b"@d" and b[2:3].isdigit() for b in _raw(old, 2).values())  # a map cut
     assert _read_all(old, 2) == new
     parts = outbox.report_parts(old, {"kind": "report", "game": "demo", "stage": 2,
                                       "player": "boris"})
