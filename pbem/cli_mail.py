@@ -137,9 +137,9 @@ def mail_send(ctx, retry_failed):
 @click.option("--now", "now_text", default=None, metavar="TIME",
               help="Run at this UTC time (YYYY-MM-DDTHH:MM:SSZ) instead of the clock's.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Processes resolving due games side by side (default: the machine's "
-                   "cores); --jobs 1 does all in this one process. The results are the "
-                   "same either way.")
+              help="Processes resolving due games side by side (default: one for every "
+                   "ten due games, up to the machine's cores); --jobs 1 does all in this "
+                   "one process. The results are the same either way.")
 @click.pass_context
 def run_cmd(ctx, no_fetch, no_send, now_text, jobs):
     """The cron job: fetch and answer mail, process every due stage, remind, send.

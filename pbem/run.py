@@ -59,15 +59,14 @@ class RunResult:
 def run(site, now: datetime | None = None, fetch: bool = True, send: bool = True,
         echo: Callable[[str], None] | None = None, jobs: int | None = None) -> RunResult:
     """One cron run; given `now`, the whole run happens at that time (pbem.clock).
-    `jobs`: processes resolving due games side by side (pbem.workers); None: as many
-    as the machine has cores."""
+    `jobs`: processes resolving due games side by side (pbem.workers); None: one for
+    every ten due games, up to the machine's cores (workers.plan)."""
     with clock.pinned(now):
-        return _run(site, clock.now(), fetch, send, echo,
-                    workers.default_jobs() if jobs is None else jobs)
+        return _run(site, clock.now(), fetch, send, echo, jobs)
 
 
 def _run(site, now: datetime, fetch: bool, send: bool,
-         echo: Callable[[str], None] | None, jobs: int) -> RunResult:
+         echo: Callable[[str], None] | None, jobs: int | None) -> RunResult:
     out = RunResult()
     with site_lock(site) as held:
         if not held:
@@ -122,11 +121,12 @@ def running_games(db) -> list[dict]:
     return list(db["games"].rows_where("status = 'running'", order_by="name"))
 
 
-def process_due(site, db, now: datetime, out: RunResult, echo=None, jobs: int = 1,
+def process_due(site, db, now: datetime, out: RunResult, echo=None, jobs: int | None = 1,
                 sender: outbox.Sender | None = None) -> None:
     """Each due game is one unit of failure (pbem.faults): whatever one raises, or however
     long it runs (pbem.budget), nothing of its stage is stored and the others go on.
-    With `jobs` > 1 the stages are resolved in worker processes (pbem.workers) and stored
+    With workers (`jobs` > 1, or None: workers.plan) the stages are resolved in worker
+    processes (pbem.workers) and stored
     here, one by one in the order of the games' names. A `sender` mails each stage's
     reports as soon as it is stored."""
     notifier = Notifier(site, now)

@@ -15,8 +15,13 @@ by the run (pbem.faults), with the worker's traceback; the other games go on. A 
 that dies takes down only the games it had not answered for: they fail this run with
 that reason and are tried again by the next.
 
-Fewer than MIN_GAMES due games are resolved in the run's own process: starting a worker
-(a fresh interpreter importing pbem and the games) costs about as much as a few stages.
+Starting a worker (a fresh interpreter importing pbem and the games, compiling the
+report templates) costs about 0.5 s of CPU, as much as some eight stages of a 4-player
+game. So by default (no --jobs) a worker is started for every GAMES_PER_WORKER due games,
+up to one per core, and none for fewer than two: measured on 2 cores (issue 23, stop
+34), 4, 8 and 16 due games took longer with two workers than in the run's own process,
+and 1.5 to 2 times the CPU; 24 about as long; 32 and 48 a fifth less. With `--jobs N`
+the moderator asks for N workers, and gets them from MIN_GAMES due games.
 """
 
 from __future__ import annotations
@@ -37,7 +42,8 @@ from . import clock, mapimage, turns
 from .budget import OverBudget
 from .errors import PbemError
 
-MIN_GAMES = 4  # due games from which workers are used (see the module's docstring)
+MIN_GAMES = 4  # due games from which `--jobs N` uses workers (the module's docstring)
+GAMES_PER_WORKER = 10  # due games each worker started by default has at least
 AHEAD = 2  # stages each worker may resolve before the writer takes them
 ORPHAN_CHECK = 1.0  # seconds: how often a worker checks that its run is still there
 
@@ -77,8 +83,12 @@ class Outcome:
         raise self.error
 
 
-def plan(jobs: int, games: int) -> int:
-    """How many worker processes resolve `games` due games: 0, all in this process."""
+def plan(jobs: int | None, games: int) -> int:
+    """How many worker processes resolve `games` due games: 0, all in this process.
+    `jobs` None: the default, as many as pay for their start (the module's docstring)."""
+    if jobs is None:
+        processes = min(default_jobs(), games // GAMES_PER_WORKER)
+        return processes if processes >= 2 else 0
     return 0 if jobs <= 1 or games < MIN_GAMES else min(jobs, games)
 
 

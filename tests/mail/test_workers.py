@@ -102,6 +102,29 @@ def test_few_due_games_are_resolved_in_the_run_itself():
     assert workers.plan(2, 100) == 2
 
 
+@pytest.mark.parametrize("cores, games, started", [
+    (2, 4, 0), (2, 19, 0), (2, 20, 2), (2, 1000, 2),  # the 2-core machine measured
+    (8, 19, 0), (8, 20, 2), (8, 35, 3), (8, 80, 8), (8, 1000, 8), (1, 1000, 0)])
+def test_by_default_a_worker_is_started_for_every_ten_due_games(monkeypatch, cores, games,
+                                                                 started):
+    """Without --jobs: one worker for every GAMES_PER_WORKER due games, up to the cores,
+    and none for fewer than two (starting one costs about eight stages' CPU); an
+    explicit --jobs N still gets its workers from MIN_GAMES due games."""
+    monkeypatch.setattr(workers, "default_jobs", lambda: cores)
+    assert workers.GAMES_PER_WORKER == 10
+    assert workers.plan(None, games) == started
+    assert workers.plan(cores, games) == (0 if cores == 1 or games < workers.MIN_GAMES
+                                          else min(cores, games))
+
+
+def test_a_default_run_of_a_few_due_games_starts_no_worker(tmp_path, monkeypatch):
+    monkeypatch.setattr(workers, "default_jobs", lambda: 2)
+    site = site_of(tmp_path / "s")
+    result = run.run(site, now=START + timedelta(hours=2), fetch=False)
+    assert result.workers == 0 and len(result.processed) == len(GAMES)
+    assert not any("worker processes" in line for line in result.lines())
+
+
 class CountingPool:
     """Stands in for the process pool: records what was submitted, runs nothing."""
 
