@@ -162,13 +162,8 @@ def environment() -> dict[str, str]:
 
 def _zstd_version() -> str:
     """The Zstandard library the stored reports are compressed with (pbem.reports)."""
-    try:
-        from compression import zstd
-    except ImportError:
-        try:
-            from backports import zstd
-        except ImportError:
-            return "none"
+    from pbem.reports import zstd
+
     return zstd.zstd_version
 
 

@@ -126,9 +126,8 @@ def process_due(site, db, now: datetime, out: RunResult, echo=None, jobs: int | 
     """Each due game is one unit of failure (pbem.faults): whatever one raises, or however
     long it runs (pbem.budget), nothing of its stage is stored and the others go on.
     With workers (`jobs` > 1, or None: workers.plan) the stages are resolved in worker
-    processes (pbem.workers) and stored
-    here, one by one in the order of the games' names. A `sender` mails each stage's
-    reports as soon as it is stored."""
+    processes (pbem.workers) and stored here, one by one in the order of the games'
+    names. A `sender` mails each stage's reports as soon as it is stored."""
     notifier = Notifier(site, now)
     limits = site.section("limits")
     due: dict[str, tuple[dict, str]] = {}
