@@ -225,7 +225,8 @@ def _part(ctype: str, text: str, otherwise: str = "quoted-printable") -> Part:
     quoted-printable, or base64 (`_encoded`) for the HTML report, which is 7bit as
     mailed once its map is an image (pbem.mapimage) but one long line with an inline SVG
     map (issue 23: 7bit has no encoding to do, and is a quarter smaller than base64).
-    Neither QP nor base64 ever contains "=_", the start of our boundaries."""
+    Neither QP nor base64 ever contains "=_", and a 7bit part never BOUNDARY: no part
+    holds a boundary of ours (`_multipart`)."""
     payload = _seven_bit(text)
     if payload is not None:
         encoding = "7bit"
@@ -246,9 +247,11 @@ _FROM_LINE = re.compile(rb"^From ", re.M)
 
 def _seven_bit(text: str) -> bytes | None:
     """`text` as a 7bit body (CRLF line ends) if it can go as it is: ASCII, no CR of its
-    own, no "=_" (the start of our boundaries), no line starting "From " (_FROM_LINE), no
-    line of 990 characters or more (RFC 5322 2.1.1 allows 998 octets); else None."""
-    if text.isascii() and "\r" not in text and "=_" not in text \
+    own, no BOUNDARY (our boundaries start with it), no line starting "From "
+    (_FROM_LINE), no line of 990 characters or more (RFC 5322 2.1.1 allows 998 octets);
+    else None. (Looking for BOUNDARY rather than its first two characters: "=" is in
+    every attribute of an HTML report, and the longer string is found faster.)"""
+    if text.isascii() and "\r" not in text and BOUNDARY not in text \
             and not text.startswith("From ") and "\nFrom " not in text \
             and max(map(len, text.split("\n"))) < 990:
         return text.encode("ascii").replace(b"\n", b"\r\n")
@@ -287,11 +290,15 @@ def _attachment(name: str, ctype: str, data: bytes) -> Part:
                     (("Content-Disposition", f'attachment; filename="{safe}"'),))
 
 
+#: the start of every boundary of ours (`_multipart`)
+BOUNDARY = "=_pbem_"
+
+
 def _multipart(kind: str, parts: list[Part], params: str = "") -> Part:
-    """A fixed boundary per kind is safe: "=_" appears in no part (see _part and
+    """A fixed boundary per kind is safe: it appears in no part (see _part and
     _encoded), and the nested multiparts have different kinds. `params`: more of the
     Content-Type (multipart/related names its root's type, RFC 2387)."""
-    boundary = f"=_pbem_{kind}"
+    boundary = f"{BOUNDARY}{kind}"
     out = []
     for headers, body in parts:
         # the CRLF before a boundary belongs to the boundary (RFC 2046 5.1.1): one is

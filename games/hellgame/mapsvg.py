@@ -43,19 +43,23 @@ SYMBOLS = {
 }
 SYMBOL_NAMES = {"uriel": "Uriel", "lilith": "Lilith", "freebooters": "Freebooters",
                 "warning": "Warning Sign", "combat": "Combat"}
-STYLE = (".hm-map{font-family:sans-serif}.hm-map text{fill:#111}"
-         ".hm-name,.hm-units{text-anchor:middle}.hm-units{font-weight:600}"
-         ".hm-name{font-size:9.5px;font-weight:bold}"
-         ".hm-halo{paint-order:stroke;stroke:#fff;stroke-width:2.6px;stroke-linejoin:round}"
-         ".hm-tag{font-weight:bold}.hm-cell{stroke:#333;stroke-width:.8}"
-         ".hm-fight{fill:none;stroke:#d00;stroke-width:3;stroke-dasharray:7 3}"
-         ".hm-sym{font-size:8px;font-weight:bold;text-anchor:middle}.hm-map .hm-inv{fill:#fff}"
-         ".hm-band{font-size:8.5px;letter-spacing:1px;text-anchor:middle}"
-         ".hm-map .hm-band{fill:#555}"
-         ".hm-move path{fill:none;stroke-width:2;stroke-opacity:.85}"
-         ".hm-count{font-size:9.5px;font-weight:bold;text-anchor:middle}"
-         ".hm-q{font-size:10px;font-weight:bold;text-anchor:middle}"
-         ".hm-legend{font-size:11px}.hm-title{font-size:15px;font-weight:bold}")
+#: the map's CSS, a rule group a line (no line of the SVG is long: the HTML report that
+#: inlines it goes by mail as it is, not in base64)
+STYLE = "\n".join([
+    ".hm-map{font-family:sans-serif}.hm-map text{fill:#111}",
+    ".hm-name,.hm-units{text-anchor:middle}.hm-units{font-weight:600}",
+    ".hm-name{font-size:9.5px;font-weight:bold}",
+    ".hm-halo{paint-order:stroke;stroke:#fff;stroke-width:2.6px;stroke-linejoin:round}",
+    ".hm-tag{font-weight:bold}.hm-cell{stroke:#333;stroke-width:.8}",
+    ".hm-fight{fill:none;stroke:#d00;stroke-width:3;stroke-dasharray:7 3}",
+    ".hm-sym{font-size:8px;font-weight:bold;text-anchor:middle}.hm-map .hm-inv{fill:#fff}",
+    ".hm-band{font-size:8.5px;letter-spacing:1px;text-anchor:middle}",
+    ".hm-map .hm-band{fill:#555}",
+    ".hm-move path{fill:none;stroke-width:2;stroke-opacity:.85}",
+    ".hm-count{font-size:9.5px;font-weight:bold;text-anchor:middle}",
+    ".hm-q{font-size:10px;font-weight:bold;text-anchor:middle}",
+    ".hm-legend{font-size:11px}.hm-title{font-size:15px;font-weight:bold}",
+])
 _BAD_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
@@ -165,7 +169,7 @@ def _cell(s: dict, players: _Players, combat: bool, defs: list[str]) -> str:
         r = r_in + (0.72 if k % 2 == 0 else 0.28) * RING
         out.append(_badge(kind, *pt(r, a1 - math.degrees((4 + 7 + 14 * (k // 2)) / r))))
     out.append("</g>")
-    return "".join(out)
+    return "\n".join(out)
 
 
 def _antehell(board: dict, players: _Players, defs: list[str]) -> str:
@@ -183,7 +187,7 @@ def _antehell(board: dict, players: _Players, defs: list[str]) -> str:
                                     flip, label, "hm-band", defs))
     kinds = list(dict.fromkeys(u["kind"] for u in units if u["kind"] in ("uriel", "lilith")))
     out += [_badge(k, *pt(R_BAND, -76 + 5 * i)) for i, k in enumerate(kinds)]
-    return "".join(out) + "</g>"
+    return "\n".join(out) + "\n</g>"
 
 
 def _antehell_text(units: list[dict], players: _Players) -> str:
@@ -232,7 +236,7 @@ def _moves(marks: dict | None, board: dict, players: _Players) -> str:
                    f'stroke="{ink}" marker-end="url(#hm-arrow-{seat and (seat - 1) % 6 + 1})"/>'
                    f'<text class="hm-count hm-halo" x="{num(lx)}" y="{num(ly + 3)}">'
                    f"{_esc(label)}</text></g>")
-    return "".join(out) + "</g>"
+    return "\n".join(out) + "\n</g>"
 
 
 def _legend(board: dict, players: _Players) -> str:
@@ -264,7 +268,7 @@ def _legend(board: dict, players: _Players) -> str:
                     f"({w.get('scope', '')}): {', '.join(w.get('sectio') or [])}")
     for i, row in enumerate(rows):
         out.append(f'<text x="20" y="{82 + 22 * i}">{_esc(g.fit(row, "", 920, 11))}</text>')
-    return "".join(out) + "</g>"
+    return "\n".join(out) + "\n</g>"
 
 
 def _defs() -> str:
@@ -277,12 +281,15 @@ def _defs() -> str:
         out.append(f'<marker id="hm-arrow-{i}" viewBox="0 0 10 10" refX="9" refY="5" '
                    'markerWidth="10" markerHeight="10" markerUnits="userSpaceOnUse" '
                    f'orient="auto"><path d="M0 0L10 5L0 10Z" fill="{ink}"/></marker>')
-    return "".join(out)
+    return "\n".join(out)
 
 
 def map_svg(board: dict, marks: dict | None = None, *, title: str = "") -> str:
     """The map as one `<svg>` element (no XML declaration), for `public_view()`'s board
-    and this turn's `marks` ({"moves": [...], "combats": [sectio ids]}) or None."""
+    and this turn's `marks` ({"moves": [...], "combats": [sectio ids]}) or None.
+    An element a line, between elements only (never inside a <text>), so no line is
+    long: the HTML report that inlines the map then goes by mail as it is (7bit), not
+    in base64, a quarter bigger (pbem.outbox._part; issue 23)."""
     players = _Players(board.get("players", []))
     title = title or f"Hell, turn {board.get('turn', 0)}"
     fights = set((marks or {}).get("combats") or [])
@@ -290,18 +297,20 @@ def map_svg(board: dict, marks: dict | None = None, *, title: str = "") -> str:
     band = _antehell(board, players, defs)
     cells = [_cell(s, players, s["id"] in fights, defs) for s in board.get("sectio", [])]
     star, top = g.pentagram(g.R_CORE - 20)
-    core = (f'<g id="pentagram"><circle cx="{num(CX)}" cy="{num(CY)}" r="{num(g.R_CORE)}" '
-            f'fill="#f3ebe0" stroke="#333"/><polygon points="{top}" fill="#5a0d0d"/>'
-            f'<polygon points="{star}" fill="none" stroke="#5a0d0d" stroke-width="2" '
-            'stroke-linejoin="round"/>'
-            + "".join(f'<text class="hm-q" x="{num(x)}" y="{num(y + 3.5)}">{q}</text>'
-                      for q in range(1, 6)
-                      for x, y in [pt(g.R_CORE - 10, sum(g.wedge(q)) / 2)]) + "</g>")
-    return "".join([
+    core = "\n".join([
+        f'<g id="pentagram"><circle cx="{num(CX)}" cy="{num(CY)}" r="{num(g.R_CORE)}" '
+        'fill="#f3ebe0" stroke="#333"/>', f'<polygon points="{top}" fill="#5a0d0d"/>',
+        f'<polygon points="{star}" fill="none" stroke="#5a0d0d" stroke-width="2" '
+        'stroke-linejoin="round"/>',
+        *(f'<text class="hm-q" x="{num(x)}" y="{num(y + 3.5)}">{q}</text>'
+          for q in range(1, 6) for x, y in [pt(g.R_CORE - 10, sum(g.wedge(q)) / 2)]),
+        "</g>"])
+    return "\n".join([
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'class="hm-map" viewBox="0 0 {g.WIDTH} {g.HEIGHT}" width="100%" '
         f'style="max-width:{g.WIDTH}px;height:auto" font-family="sans-serif" role="img" '
-        f"aria-label={_attr(title)}><title>{_esc(title)}</title><style>{STYLE}</style>",
+        f"aria-label={_attr(title)}>", f"<title>{_esc(title)}</title>",
+        f"<style>\n{STYLE}\n</style>",
         _defs(), *defs, "</defs>",
         f'<text class="hm-title" x="14" y="30">{_esc(g.fit(title, "", 320, 15))}</text>',
         band, '<g id="sectio">', *cells, "</g>", core, _moves(marks, board, players),

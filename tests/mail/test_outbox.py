@@ -141,7 +141,8 @@ def test_base64_parts_are_the_standard_librarys_lines_with_crlf(size):
     ("<p>Turn 2</p>\n" * 400, "7bit"),  # the mailed report, its map an image
     ("<p>x</p>\n<svg>" + "<g/>" * 500 + "</svg>\n", "base64"),  # an inline map: one long line
     ("<p>Città</p>\n", "base64"),
-    ("<p>a=_b</p>\n", "base64"),  # "=_" starts our boundaries
+    ("<p>a=_pbem_b</p>\n", "base64"),  # "=_pbem_" starts our boundaries
+    ("<p>a=_b</p>\n", "7bit"),  # "=_" alone is harmless in a 7bit part
     ("<p>a\rb</p>\n", "base64"),  # a CR of its own would not survive 7bit's line ends
 ])
 def test_the_html_report_goes_as_it_is_when_it_can(kit, html, encoding):

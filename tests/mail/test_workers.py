@@ -227,8 +227,13 @@ def test_a_site_that_mails_the_map_as_svg_draws_no_image(tmp_path):
     msg = email.message_from_bytes(mail.read_bytes(), policy=email.policy.default)
     kinds = [p.get_content_type() for p in msg.walk()]
     assert "image/png" not in kinds and "multipart/related" not in kinds
-    html = msg.get_body(("html",)).get_content()
+    part = msg.get_body(("html",))
+    html = part.get_content()
     assert "<svg" in html and "cid:" not in html
+    # the map's SVG is an element a line (games/hellgame/mapsvg.py), so the HTML with it
+    # goes as it is, not in base64, a third bigger (issue 23)
+    assert part["Content-Transfer-Encoding"] == "7bit"
+    assert max(map(len, mail.read_bytes().split(b"\r\n"))) < 990
 
 
 def _children(pid: int) -> list[int]:
