@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass
 
 from .admin import get_game_row, players_of
+from .checked import kept as checked_sheet
+from .checked import stamp as check_stamp
 from .engine import OrderSheet, get_game
 from .errors import PbemError
 from .store import check_secret, insert, now, one, transaction
@@ -28,6 +30,9 @@ class Checked:
     headers: dict
     previous: list[str] | None  # canonical lines of the previous submission, if any
     prev: dict | None = None  # that submission's row (latest_submission), if any
+    #: what the sheet was checked against (pbem.checked.stamp): stored with it, so the
+    #: deadline need not check it again when nothing has changed
+    checked_with: str = ""
 
     @property
     def receipt(self) -> str:
@@ -92,7 +97,7 @@ def check(db, game_name: str, player: str, text: str, *, need_secret: bool = Fal
             "SELECT canonical FROM order_lines WHERE submission = ? AND status = 'accepted' "
             "ORDER BY line_no", [prev["id"]]).fetchall()]
     return Checked(game_name, g["game_type"], player, stage["number"], stage["name"], sheet,
-                   headers, previous, prev)
+                   headers, previous, prev, check_stamp(game, stage["state_hash"]))
 
 
 def store(db, checked: Checked, text: str, source: str, *, mail: int | None = None,
@@ -109,7 +114,9 @@ def store(db, checked: Checked, text: str, source: str, *, mail: int | None = No
             "received": received or now(), "source": source, "receipt": checked.receipt,
             "accepted": sum(1 for r in sheet.lines if r.ok),
             "problems": len(sheet.problems), "mail": mail,
-            "delivered": received or ""})
+            "delivered": received or "",
+            "sheet": checked_sheet(sheet) if checked.checked_with else "",
+            "checked_with": checked.checked_with})
         db.conn.executemany(
             "INSERT INTO order_lines (submission, line_no, status, text, canonical, message, "
             "rule, hint) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

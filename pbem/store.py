@@ -5,7 +5,8 @@ Tables (DESIGN.md §4, §8):
   players      per game; the secret is stored only as a salted hash
   stages       per game and number: the state snapshot *entering* the stage, its seed,
                state hash, status (open → processed), the resolution's events
-  submissions  every order sheet received, raw, append-only, with its sha256
+  submissions  every order sheet received, raw, append-only, with its sha256 (and the
+               sheet as checked, with what it was checked against: pbem/checked.py)
   order_lines  the per-line results of each submission
   events       what each processed stage produced (visibility per player)
   dice_rolls   every die rolled in a processed stage, with its reason
@@ -181,7 +182,14 @@ def _m7(db: sqlite_utils.Database) -> None:
                "WHERE status = 'refused'")
 
 
-MIGRATIONS = [_m1, _m2, _m3, _m4, _m5, _m6, _m7]
+def _m8(db: sqlite_utils.Database) -> None:
+    """A sheet checked once (issue 23, pbem/checked.py): the checked sheet as JSON, and
+    what it was checked against; '' for a sheet stored before, checked again as ever."""
+    db["submissions"].add_column("sheet", str, not_null_default="")
+    db["submissions"].add_column("checked_with", str, not_null_default="")
+
+
+MIGRATIONS = [_m1, _m2, _m3, _m4, _m5, _m6, _m7, _m8]
 
 
 #: every database this process opened (tests/conftest.py: none left with work uncommitted)

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from . import budget, clock, deadlines, ledger, press, reports, schedule
 from .admin import current_stage, get_game_row, players_of, store_outcome, stored_outcome
+from .checked import reused
+from .checked import stamp as check_stamp
 from .dice import Dice, stage_seed
 from .engine import Event, OrderSheet, canonical_json, get_game, provides, state_hash
 from .errors import EXIT_GAME_FAILED, PbemError
@@ -42,8 +44,11 @@ class Processed:
 
 
 def sheets_for(db, game, g: dict, stage: dict) -> tuple[dict[str, OrderSheet | None], dict]:
-    """Each player's last submission for the stage, re-checked with the same engine."""
-    state = json.loads(stage["state"])
+    """Each player's last submission for the stage, re-checked with the same engine:
+    unless it was checked against this very snapshot by this very engine when it came
+    in, and then the sheet it was is the one checking again would give (pbem.checked)."""
+    state = None
+    current = check_stamp(game, stage["state_hash"])
     sheets: dict[str, OrderSheet | None] = {}
     receipts: dict[str, str] = {}
     for p in players_of(db, g["name"]):
@@ -51,7 +56,11 @@ def sheets_for(db, game, g: dict, stage: dict) -> tuple[dict[str, OrderSheet | N
         if sub is None:
             sheets[p["name"]] = None
             continue
-        sheets[p["name"]] = game.check_orders(state, p["name"], sub["raw"])
+        sheet = reused(sub, current)
+        if sheet is None:
+            state = json.loads(stage["state"]) if state is None else state
+            sheet = game.check_orders(state, p["name"], sub["raw"])
+        sheets[p["name"]] = sheet
         receipts[p["name"]] = sub["receipt"]
     return sheets, receipts
 

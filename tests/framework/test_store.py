@@ -3,13 +3,13 @@ from pbem.store import check_secret, hash_secret, open_db, schema_version
 
 def test_migrations_create_every_table_and_are_idempotent(tmp_path):
     db = open_db(tmp_path / "pbem.db")
-    assert schema_version(db) == 7
+    assert schema_version(db) == 8
     assert set(db.table_names()) >= {"games", "players", "stages", "submissions",
                                       "order_lines", "events", "dice_rolls", "reports",
                                       "outbox", "mails", "reminders", "runs", "faults"}
     db.conn.close()
     again = open_db(tmp_path / "pbem.db")
-    assert schema_version(again) == 7
+    assert schema_version(again) == 8
 
 
 def test_a_version_1_database_is_migrated_keeping_its_rows(tmp_path):
@@ -25,7 +25,7 @@ def test_a_version_1_database_is_migrated_keeping_its_rows(tmp_path):
     old.conn.commit()
     old.conn.close()
     db = open_db(tmp_path / "old.db")
-    assert schema_version(db) == 7
+    assert schema_version(db) == 8
     row = db["games"].get("g1")
     assert row["settings"] == "{}" and row["paused_at"] == "" and row["seed"] == "1"
 
