@@ -41,7 +41,8 @@ KINDS = (
 
 
 def values(st: HellState, data: HellData | None = None) -> Snapshot:
-    units: dict[str, list] = {name: [0, 0, []] for name in st.players}
+    players = st.players
+    units: dict[str, list] = {name: [0, 0, []] for name in players}
     for u in st.units:
         mine = units.get(u.owner)  # type: ignore[arg-type]
         if mine is None:
@@ -52,16 +53,17 @@ def values(st: HellState, data: HellData | None = None) -> Snapshot:
             mine[1] += 1
         else:
             mine[2].append(u.ref or u.id)
-    sectio: dict[str, list[str]] = {name: [] for name in st.players}
+    sectio: dict[str, list[str]] = {name: [] for name in players}
     for sid, owner in st.owners.items():
         if owner in sectio:
             sectio[owner].append(sid)
-    daemons = st.daemons
+    # the Incapacitated Daemons in play, found once (mostly none: no pass per player)
+    down = {d for d, x in st.daemons.items() if x.incapacitated}
     out: Snapshot = {}
-    for name, p in st.players.items():
+    for name, p in players.items():
         legions, hounds, lieutenants = units[name]
+        mine = tuple(p.daemons)
         out[name] = (p.souls, p.favours, p.disfavours, legions, hounds, tuple(lieutenants),
-                     tuple(sectio[name]), tuple(p.daemons),
-                     tuple(d for d in p.daemons if d in daemons and daemons[d].incapacitated),
-                     tuple(p.hand))
+                     tuple(sectio[name]), mine,
+                     tuple(d for d in mine if d in down) if down else (), tuple(p.hand))
     return out
