@@ -102,8 +102,14 @@ class Seat:
         can be placed ...)."""
         ok = self._checked.get(line)
         if ok is None:
-            ok = self._checked[line] = one_line_ok(self.st, self.data, self.player, line)
+            ok = self._checked[line] = one_line_ok(self.st, self.data, self.player, line,
+                                                   self.ctx)
         return ok
+
+    @cached_property
+    def ctx(self) -> Ctx:
+        """What the parsers read, the same for every line the form asks about."""
+        return Ctx(self.st, self.data, self.player)
 
     def first(self, candidates: list[str]) -> str | None:
         """The first candidate line that `accepts`."""
@@ -136,7 +142,8 @@ class Seat:
                                            -self.daemons.index(d)))
 
 
-def one_line_ok(st: HellState, data: HellData, player: str, line: str) -> bool:
+def one_line_ok(st: HellState, data: HellData, player: str, line: str,
+                ctx: Ctx | None = None) -> bool:
     """`check_sheet(st, data, player, line, known=True)` gives one line, accepted, with
     no warning: the same parsers and sheet checks, without what only a refusal shown to
     a player needs (its "did you mean", the sheet's limits, its line numbers). An order
@@ -151,21 +158,22 @@ def one_line_ok(st: HellState, data: HellData, player: str, line: str) -> bool:
     if not text or len(text) > MAX_LINE or text.split(" ", 1)[0].lower().rstrip(":") \
             in HEADER_WORDS:
         return False  # no order line, or one refused unread
-    ctx = Ctx(st, data, player)
+    ctx = ctx or Ctx(st, data, player)  # `ctx`: the Seat's, for the same player
+    stage = ctx.stage
     otype, rest = find_type(text, ORDER_TYPES)
     try:
         if otype is not None:
-            if ctx.stage not in otype.when:
+            if stage not in otype.when:
                 return False
             _, got = otype.parse(rest, ctx)
             order = {"type": otype.keyword, **got}
         else:
             form = next((f for f in DAEMON_LINES if f.is_line(text)), None)
-            if form is None or ctx.stage != TURN:
+            if form is None or stage != TURN:
                 return False  # an unknown order, or a Daemon line in the setup
             _, got = form.parse(text, ctx)
             order = {"type": form.keyword, **got}
-        check = SHEET_CHECKS.get(order["type"]) if ctx.stage == TURN else None
+        check = SHEET_CHECKS.get(order["type"]) if stage == TURN else None
         return check is None or not check(order, ctx, Sheet([order]))
     except OrderError:
         return False

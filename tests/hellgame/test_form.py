@@ -167,9 +167,11 @@ def test_the_forms_quick_check_of_a_line_is_the_games_check(states, demo, played
     asked: list[tuple] = []
     real = form_seat.one_line_ok
 
-    def spy(st, data, player, line):
+    def spy(st, data, player, line, ctx=None):
         asked.append((st, player, line))
-        return real(st, data, player, line)
+        # the Seat's parser context, made once a form: for this very state and player
+        assert ctx is None or (ctx.state is st and ctx.data is data and ctx.player == player)
+        return real(st, data, player, line, ctx)
 
     monkeypatch.setattr(form_seat, "one_line_ok", spy)
     for state in all_states(states, demo, played, make_state):
