@@ -225,8 +225,8 @@ def _part(ctype: str, text: str, otherwise: str = "quoted-printable") -> Part:
     quoted-printable, or base64 (`_encoded`) for the HTML report, which is 7bit as
     mailed once its map is an image (pbem.mapimage) but one long line with an inline SVG
     map (issue 23: 7bit has no encoding to do, and is a quarter smaller than base64).
-    Neither QP nor base64 ever contains "=_", and a 7bit part never BOUNDARY: no part
-    holds a boundary of ours (`_multipart`)."""
+    Neither QP nor base64 ever contains "=_", and a 7bit part never holds BOUNDARY: no
+    part holds a boundary of ours (`_multipart`)."""
     payload = _seven_bit(text)
     if payload is not None:
         encoding = "7bit"
