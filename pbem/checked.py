@@ -66,7 +66,12 @@ def kept(sheet: OrderSheet) -> str:
 
 
 def reused(row: dict, current: str) -> OrderSheet | None:
-    """The submission's checked sheet, if it was checked against `current` (a stamp)."""
+    """The submission's checked sheet, if it was checked against `current` (a stamp).
+    A kept sheet that does not read (a damaged row, an edit by hand) is None: the sheet
+    is then checked again, as if it had not been kept."""
     if not current or row.get("checked_with") != current or not row.get("sheet"):
         return None
-    return OrderSheet.from_dict(json.loads(row["sheet"]))
+    try:
+        return OrderSheet.from_dict(json.loads(row["sheet"]))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None

@@ -116,3 +116,18 @@ def test_the_engine_digest_covers_the_game_package_and_pbem(tmp_path):
 
     assert checked.engine_digest(Unplaced) == ""
     assert checked.reused({"checked_with": "", "sheet": "{}"}, "") is None
+
+
+@pytest.mark.parametrize("damaged", ["{not json", "[]", '{"player": "anna"}',
+                                     '{"player": "anna", "lines": [{"bad": 1}], "defaults": []}'])
+def test_a_kept_sheet_that_does_not_read_is_checked_again(tmp_path, monkeypatch, damaged):
+    """The kept sheet is only a shortcut: a damaged one never stops the game."""
+    stored = _site_with_sheets(tmp_path / "a")
+    shutil.copytree(tmp_path / "a", tmp_path / "b")
+    db = open_site(tmp_path / "a").db()
+    db.execute("UPDATE submissions SET sheet = ?", [damaged])
+    db.conn.commit()
+    db.conn.close()
+    reports, calls = _process(tmp_path / "a", monkeypatch)
+    assert len(calls) == stored
+    assert reports == _process(tmp_path / "b", monkeypatch)[0]
