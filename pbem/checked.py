@@ -23,7 +23,7 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
-from .engine import OrderSheet
+from .engine import OrderSheet, canonical_json
 
 #: files of a package that are not part of what it does
 _SKIPPED = ("__pycache__",)
@@ -62,7 +62,7 @@ def engine_digest(game_class: type) -> str:
 
 def kept(sheet: OrderSheet) -> str:
     """The checked sheet as the submission keeps it."""
-    return json.dumps(sheet.to_dict(), ensure_ascii=False, separators=(",", ":"))
+    return canonical_json(sheet.to_dict())
 
 
 def reused(row: dict, current: str) -> OrderSheet | None:

@@ -14,8 +14,6 @@ from pbem.demo import PLAYERS, demo_of, run_demo, sheet
 from pbem.engine import OrderSheet, canonical_json, get_game, state_hash
 from pbem.site import init_site, open_site
 
-START = "2026-11-23T10:00:00Z"
-
 
 @pytest.mark.parametrize("game_type", ["hellgame", "lords-of-hell"])
 def test_the_kept_sheet_is_the_one_checking_again_gives(tmp_path, game_type):
@@ -104,7 +102,7 @@ def test_a_snapshot_changed_since_or_another_engine_checks_the_sheet_again(tmp_p
     assert len(_process(tmp_path / "b", monkeypatch)[1]) == stored
 
 
-def test_the_engine_digest_covers_the_game_package_and_pbem(tmp_path):
+def test_the_engine_digest_covers_the_game_package_and_pbem():
     game = get_game("hellgame")
     digest = checked.engine_digest(type(game))
     assert len(digest) == 24 and checked.stamp(game, "h") == f"h:{digest}"
